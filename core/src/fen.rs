@@ -1,0 +1,510 @@
+//! Reading and writing FEN (RULES.md §1.6), with one typed error per way a FEN can be wrong.
+
+use crate::bitboard::Bits;
+use crate::color::Color;
+use crate::piece::{KindId, Piece};
+use crate::position::{CastlingRights, Position};
+use crate::square::{Direction, Square};
+use crate::variant::{DoubleStep, Variant};
+use std::fmt;
+
+/// A FEN field, for error messages.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// Piece placement.
+    Placement,
+    /// Side to move.
+    Side,
+    /// Castling rights.
+    Castling,
+    /// En-passant square.
+    EnPassant,
+    /// Halfmove clock.
+    Halfmove,
+    /// Fullmove number.
+    Fullmove,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Placement => "piece placement",
+            FenField::Side => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en-passant square",
+            FenField::Halfmove => "halfmove clock",
+            FenField::Fullmove => "fullmove number",
+        })
+    }
+}
+
+/// Everything that can be wrong with a FEN, each its own case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is empty or only white space.
+    Empty,
+    /// A required field is missing (side to move, castling or en passant).
+    MissingField(FenField),
+    /// More than six fields.
+    TooManyFields(usize),
+    /// The placement has more ranks than the board.
+    TooManyRanks {
+        /// Ranks the board has.
+        expected: u8,
+    },
+    /// The placement has fewer ranks than the board.
+    TooFewRanks {
+        /// Ranks the board has.
+        expected: u8,
+        /// Ranks found.
+        found: u8,
+    },
+    /// A rank describes more squares than the board is wide.
+    RankTooLong {
+        /// The rank's number (1 = White's back rank).
+        rank: u8,
+    },
+    /// A rank describes fewer squares than the board is wide.
+    RankTooShort {
+        /// The rank's number.
+        rank: u8,
+    },
+    /// A run of empty squares that is zero or has a leading zero.
+    BadEmptyRun {
+        /// The digits as written.
+        text: String,
+    },
+    /// A letter that is not a piece of this game for that side.
+    UnknownPiece {
+        /// The letter.
+        letter: char,
+    },
+    /// A character that is neither a piece letter, a digit nor `/`.
+    UnexpectedChar {
+        /// The character.
+        found: char,
+    },
+    /// A directional piece (a Lancer) written without its facing.
+    MissingFacing {
+        /// The piece letter.
+        letter: char,
+    },
+    /// A facing that is not one of N, NE, E, SE, S, SW, W, NW.
+    UnknownFacing {
+        /// The text inside the parentheses.
+        text: String,
+    },
+    /// A facing after a piece that has none.
+    UnexpectedFacing {
+        /// The piece letter.
+        letter: char,
+    },
+    /// A `(` without its `)`.
+    UnclosedFacing,
+    /// The side to move is not `w` or `b`.
+    BadSide(String),
+    /// A castling character that is not `K`, `Q`, `k`, `q` (or not a right of this game).
+    BadCastlingChar(char),
+    /// The same castling right twice.
+    DuplicateCastling(char),
+    /// Castling rights out of the order `KQkq`.
+    CastlingOrder(String),
+    /// The en-passant field is not `-` or a square of the board.
+    BadEnPassant(String),
+    /// The halfmove clock is not a non-negative number.
+    BadHalfmove(String),
+    /// The fullmove number is not a positive number.
+    BadFullmove(String),
+    /// A side has no royal piece.
+    MissingRoyal(Color),
+    /// A side has more than one royal piece.
+    TooManyRoyals(Color),
+    /// A pawn on the first or last rank, where it can never stand.
+    PawnOnBackRank {
+        /// The square's name.
+        square: String,
+    },
+    /// The side that just moved is in check.
+    OppositeCheck,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "empty FEN"),
+            FenError::MissingField(field) => write!(f, "FEN has no {field} field"),
+            FenError::TooManyFields(n) => write!(f, "FEN has {n} fields, at most 6 expected"),
+            FenError::TooManyRanks { expected } => {
+                write!(f, "FEN placement has more than {expected} ranks")
+            }
+            FenError::TooFewRanks { expected, found } => {
+                write!(f, "FEN placement has {found} ranks, {expected} expected")
+            }
+            FenError::RankTooLong { rank } => {
+                write!(f, "FEN rank {rank} has more squares than the board is wide")
+            }
+            FenError::RankTooShort { rank } => {
+                write!(f, "FEN rank {rank} has fewer squares than the board is wide")
+            }
+            FenError::BadEmptyRun { text } => {
+                write!(f, "FEN empty-square count '{text}' is not a positive number")
+            }
+            FenError::UnknownPiece { letter } => {
+                write!(f, "'{letter}' is not a piece of this game")
+            }
+            FenError::UnexpectedChar { found } => {
+                write!(f, "unexpected character '{found}' in FEN placement")
+            }
+            FenError::MissingFacing { letter } => {
+                write!(f, "piece '{letter}' needs a facing, e.g. {letter}(NE)")
+            }
+            FenError::UnknownFacing { text } => write!(
+                f,
+                "'{text}' is not a facing (expected N, NE, E, SE, S, SW, W or NW)"
+            ),
+            FenError::UnexpectedFacing { letter } => {
+                write!(f, "piece '{letter}' has no facing, but one is given")
+            }
+            FenError::UnclosedFacing => write!(f, "facing opened with '(' but not closed"),
+            FenError::BadSide(s) => write!(f, "side to move '{s}' is not 'w' or 'b'"),
+            FenError::BadCastlingChar(c) => {
+                write!(f, "'{c}' is not a castling right of this game")
+            }
+            FenError::DuplicateCastling(c) => write!(f, "castling right '{c}' given twice"),
+            FenError::CastlingOrder(s) => {
+                write!(f, "castling rights '{s}' are not in the order KQkq")
+            }
+            FenError::BadEnPassant(s) => {
+                write!(f, "en-passant field '{s}' is not '-' or a square")
+            }
+            FenError::BadHalfmove(s) => write!(f, "halfmove clock '{s}' is not a number"),
+            FenError::BadFullmove(s) => {
+                write!(f, "fullmove number '{s}' is not a positive number")
+            }
+            FenError::MissingRoyal(c) => write!(f, "{c} has no royal piece"),
+            FenError::TooManyRoyals(c) => write!(f, "{c} has more than one royal piece"),
+            FenError::PawnOnBackRank { square } => {
+                write!(f, "pawn on {square}, a first or last rank")
+            }
+            FenError::OppositeCheck => {
+                write!(f, "the side not to move is in check")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl<B: Bits> Position<B> {
+    /// Reads a FEN of `variant`. The halfmove and fullmove fields may be omitted (0 and 1).
+    /// Checks everything that needs no move generation; the en-passant square is kept only
+    /// if a pawn of the side to move stands ready to take (movegen narrows it to legal).
+    pub fn from_fen(variant: &'static Variant, fen: &str) -> Result<Position<B>, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fields.len() > 6 {
+            return Err(FenError::TooManyFields(fields.len()));
+        }
+        let mut pos = Position::empty(variant);
+        parse_placement(&mut pos, fields[0])?;
+        let side = match fields.get(1) {
+            None => return Err(FenError::MissingField(FenField::Side)),
+            Some(&"w") => Color::White,
+            Some(&"b") => Color::Black,
+            Some(s) => return Err(FenError::BadSide(s.to_string())),
+        };
+        pos.set_side_to_move(side);
+        let castling = fields
+            .get(2)
+            .ok_or(FenError::MissingField(FenField::Castling))?;
+        pos.set_castling(parse_castling(variant, castling)?);
+        let ep = fields
+            .get(3)
+            .ok_or(FenError::MissingField(FenField::EnPassant))?;
+        let ep = if *ep == "-" {
+            None
+        } else {
+            Some(
+                variant
+                    .geometry
+                    .parse_square(ep)
+                    .ok_or_else(|| FenError::BadEnPassant(ep.to_string()))?,
+            )
+        };
+        if let Some(h) = fields.get(4) {
+            let n = h
+                .parse::<u32>()
+                .map_err(|_| FenError::BadHalfmove(h.to_string()))?;
+            pos.set_halfmove_clock(n);
+        }
+        if let Some(fm) = fields.get(5) {
+            let n = fm
+                .parse::<u32>()
+                .map_err(|_| FenError::BadFullmove(fm.to_string()))?;
+            pos.set_fullmove_number(n.max(1));
+        }
+        validate_pieces(&pos)?;
+        let ep = ep.filter(|&sq| en_passant_possible(&pos, sq));
+        pos.set_en_passant(ep);
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN.
+    pub fn to_fen(&self) -> String {
+        let g = self.geometry();
+        let mut s = String::new();
+        for r in (0..g.ranks() as i8).rev() {
+            let mut empty = 0;
+            for f in 0..g.files() as i8 {
+                let sq = g.square(f, r).expect("on board");
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s.push(self.piece_letter(p));
+                        if let Some(facing) = self.variant().kind(p.kind).facing {
+                            s.push('(');
+                            s += facing.name();
+                            s.push(')');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.side_to_move().fen_char());
+        s.push(' ');
+        s += &castling_string(self.variant(), self.castling());
+        s.push(' ');
+        match self.en_passant() {
+            Some(sq) => s += &g.name(sq).to_string(),
+            None => s.push('-'),
+        }
+        s += &format!(" {} {}", self.halfmove_clock(), self.fullmove_number());
+        s
+    }
+}
+
+fn parse_placement<B: Bits>(pos: &mut Position<B>, text: &str) -> Result<(), FenError> {
+    let variant = pos.variant();
+    let g = variant.geometry;
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() > g.ranks() as usize {
+        return Err(FenError::TooManyRanks {
+            expected: g.ranks(),
+        });
+    }
+    if rows.len() < g.ranks() as usize {
+        return Err(FenError::TooFewRanks {
+            expected: g.ranks(),
+            found: rows.len() as u8,
+        });
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.ranks() - 1 - i as u8;
+        let rank_no = rank + 1;
+        let mut file: u32 = 0;
+        let chars: Vec<char> = row.chars().collect();
+        let mut j = 0;
+        while j < chars.len() {
+            let c = chars[j];
+            if c.is_ascii_digit() {
+                let start = j;
+                while j < chars.len() && chars[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let digits: String = chars[start..j].iter().collect();
+                if digits.starts_with('0') || digits.len() > 2 {
+                    return Err(FenError::BadEmptyRun { text: digits });
+                }
+                file += digits.parse::<u32>().expect("digits");
+                if file > g.files() as u32 {
+                    return Err(FenError::RankTooLong { rank: rank_no });
+                }
+                continue;
+            }
+            if !c.is_ascii_alphabetic() {
+                return Err(FenError::UnexpectedChar { found: c });
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            j += 1;
+            let facing = if chars.get(j) == Some(&'(') {
+                let close = chars[j..]
+                    .iter()
+                    .position(|&x| x == ')')
+                    .ok_or(FenError::UnclosedFacing)?;
+                let inner: String = chars[j + 1..j + close].iter().collect();
+                j += close + 1;
+                Some(Direction::parse(&inner).ok_or(FenError::UnknownFacing { text: inner })?)
+            } else {
+                None
+            };
+            let kind = find_kind(variant, color, c.to_ascii_uppercase(), facing)?;
+            if file >= g.files() as u32 {
+                return Err(FenError::RankTooLong { rank: rank_no });
+            }
+            let sq = g.square(file as i8, rank as i8).expect("checked on board");
+            pos.put(sq, Piece::new(color, kind));
+            file += 1;
+        }
+        if file < g.files() as u32 {
+            return Err(FenError::RankTooShort { rank: rank_no });
+        }
+    }
+    Ok(())
+}
+
+fn find_kind(
+    variant: &Variant,
+    color: Color,
+    letter: char,
+    facing: Option<Direction>,
+) -> Result<KindId, FenError> {
+    let shown = match color {
+        Color::White => letter,
+        Color::Black => letter.to_ascii_lowercase(),
+    };
+    let mut candidates = variant.armies[color.index()]
+        .iter()
+        .copied()
+        .filter(|k| variant.kind(*k).letter == letter)
+        .peekable();
+    if candidates.peek().is_none() {
+        return Err(FenError::UnknownPiece { letter: shown });
+    }
+    let directional = candidates
+        .clone()
+        .any(|k| variant.kind(k).facing.is_some());
+    match (directional, facing) {
+        (true, None) => Err(FenError::MissingFacing { letter: shown }),
+        (false, Some(_)) => Err(FenError::UnexpectedFacing { letter: shown }),
+        _ => candidates
+            .find(|k| variant.kind(*k).facing == facing)
+            .ok_or(FenError::UnknownPiece { letter: shown }),
+    }
+}
+
+fn parse_castling(variant: &Variant, text: &str) -> Result<CastlingRights, FenError> {
+    if text == "-" {
+        return Ok(CastlingRights::NONE);
+    }
+    let mut rights = 0u8;
+    let mut last_rank: Option<usize> = None;
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let upper = c.to_ascii_uppercase();
+        let index = variant
+            .castling
+            .iter()
+            .position(|r| r.color == color && r.fen_char == upper)
+            .ok_or(FenError::BadCastlingChar(c))?;
+        if rights & (1 << index) != 0 {
+            return Err(FenError::DuplicateCastling(c));
+        }
+        let order = "KQkq".find(c).ok_or(FenError::BadCastlingChar(c))?;
+        if last_rank.is_some_and(|l| l > order) {
+            return Err(FenError::CastlingOrder(text.to_string()));
+        }
+        last_rank = Some(order);
+        rights |= 1 << index;
+    }
+    Ok(CastlingRights(rights))
+}
+
+/// The castling field for `rights`: letters in the order `KQkq`, or `-`.
+pub fn castling_string(variant: &Variant, rights: CastlingRights) -> String {
+    let mut s = String::new();
+    for c in "KQkq".chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let held = variant.castling.iter().enumerate().any(|(i, r)| {
+            r.color == color && r.fen_char == c.to_ascii_uppercase() && rights.has(i)
+        });
+        if held {
+            s.push(c);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+fn validate_pieces<B: Bits>(pos: &Position<B>) -> Result<(), FenError> {
+    let variant = pos.variant();
+    let g = variant.geometry;
+    for color in Color::ALL {
+        let royals = pos.pieces_of(color, variant.royal_kind(color)).count();
+        if royals == 0 {
+            return Err(FenError::MissingRoyal(color));
+        }
+        if royals > 1 {
+            return Err(FenError::TooManyRoyals(color));
+        }
+        if let Some(pawn) = variant.pawn_kind(color) {
+            for sq in pos.pieces_of(color, pawn).squares() {
+                let r = g.rank(sq).0;
+                if r == 0 || r == g.ranks() - 1 {
+                    return Err(FenError::PawnOnBackRank {
+                        square: g.name(sq).to_string(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// True if an en-passant capture onto `ep` is pseudo-legal: a pawn of the side not to move
+/// stands just beyond it after a double step, the passed squares are empty, and a pawn of
+/// the side to move attacks `ep`.
+pub fn en_passant_possible<B: Bits>(pos: &Position<B>, ep: Square) -> bool {
+    let variant = pos.variant();
+    if !variant.pawns.en_passant || variant.pawns.double_step == DoubleStep::Never {
+        return false;
+    }
+    let g = variant.geometry;
+    let us = pos.side_to_move();
+    let them = !us;
+    let (Some(our_pawn), Some(their_pawn)) = (variant.pawn_kind(us), variant.pawn_kind(them))
+    else {
+        return false;
+    };
+    let fwd = them.forward();
+    // The enemy pawn went from ep - fwd to ep + fwd.
+    let (Some(pawn_sq), Some(origin)) = (g.offset(ep, 0, fwd), g.offset(ep, 0, -fwd)) else {
+        return false;
+    };
+    if pos.piece_at(pawn_sq) != Some(Piece::new(them, their_pawn))
+        || pos.piece_at(ep).is_some()
+        || pos.piece_at(origin).is_some()
+    {
+        return false;
+    }
+    [-1, 1].iter().any(|&df| {
+        g.offset(pawn_sq, df, 0)
+            .is_some_and(|s| pos.piece_at(s) == Some(Piece::new(us, our_pawn)))
+    })
+}

@@ -1,0 +1,28 @@
+//! joust-core: what a position is.
+//!
+//! Board geometry for any rectangle up to 10x10, bitboards of 64 or 128 bits, pieces
+//! described by movement atoms, games ([`Variant`]) as data, and [`Position`] with FEN.
+//! Nothing here generates moves: that is `joust-movegen`.
+
+#![warn(missing_docs)]
+
+pub mod atom;
+pub mod bitboard;
+pub mod color;
+pub mod fen;
+pub mod piece;
+pub mod pieces;
+pub mod position;
+pub mod square;
+pub mod variant;
+pub mod variants;
+pub mod zobrist;
+
+pub use atom::{Action, Atom, Mode, Occupant, Path};
+pub use bitboard::Bits;
+pub use color::Color;
+pub use fen::{FenError, FenField};
+pub use piece::{KindId, Piece, PieceKind, MAX_KINDS};
+pub use position::{CastlingRights, Position};
+pub use square::{Direction, File, Geometry, Rank, Square};
+pub use variant::{CastlingRule, Material, Variant};

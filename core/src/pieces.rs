@@ -1,0 +1,142 @@
+//! The piece kinds of RULES.md, described by their atoms, shared by the games that use them.
+
+use crate::atom::{ferz, king_steps, symmetric, wazir, Atom, Mode, Outward, Path, UNLIMITED};
+use crate::piece::PieceKind;
+use crate::square::Direction;
+
+/// FIDE king: one step any direction (castling is a rule of the game, not an atom).
+pub fn king() -> PieceKind {
+    PieceKind::new("King", 'K', vec![Atom::leap(king_steps(), Mode::MOVE_CAPTURE)]).royal()
+}
+
+/// FIDE queen: rook or bishop.
+pub fn queen() -> PieceKind {
+    PieceKind::new("Queen", 'Q', vec![Atom::ride(king_steps(), Mode::MOVE_CAPTURE)]).value(900)
+}
+
+/// FIDE rook.
+pub fn rook() -> PieceKind {
+    PieceKind::new("Rook", 'R', vec![Atom::ride(wazir(), Mode::MOVE_CAPTURE)]).value(500)
+}
+
+/// FIDE bishop.
+pub fn bishop() -> PieceKind {
+    PieceKind::new("Bishop", 'B', vec![Atom::ride(ferz(), Mode::MOVE_CAPTURE)]).value(330)
+}
+
+/// FIDE knight.
+pub fn knight() -> PieceKind {
+    PieceKind::new(
+        "Knight",
+        'N',
+        vec![Atom::leap(symmetric(2, 1), Mode::MOVE_CAPTURE)],
+    )
+    .value(320)
+}
+
+/// FIDE pawn: fmW, fcF, ifmnD (the double step's rank is a rule of the game).
+pub fn pawn() -> PieceKind {
+    PieceKind::new(
+        "Pawn",
+        'P',
+        vec![
+            Atom::leap(vec![(0, 1)], Mode::MOVE).relative(),
+            Atom::leap(vec![(-1, 1), (1, 1)], Mode::CAPTURE).relative(),
+            Atom::leap(vec![(0, 2)], Mode::MOVE | Mode::INITIAL)
+                .with_path(Path::Lame)
+                .relative(),
+        ],
+    )
+    .pawn()
+    .value(100)
+}
+
+/// Royal Lion Chess Gryphon: one diagonal step, then optionally outward as a rook (§9.1).
+pub fn gryphon() -> PieceKind {
+    PieceKind::new(
+        "Gryphon",
+        'G',
+        vec![Atom {
+            path: Path::Bent {
+                outward: Outward::Orthogonal,
+            },
+            offsets: ferz(),
+            mode: Mode::MOVE_CAPTURE,
+            relative: false,
+        }],
+    )
+}
+
+/// Royal Lion Chess Crocodile: one orthogonal step, then optionally outward as a bishop.
+pub fn crocodile() -> PieceKind {
+    PieceKind::new(
+        "Crocodile",
+        'C',
+        vec![Atom {
+            path: Path::Bent {
+                outward: Outward::Diagonal,
+            },
+            offsets: wazir(),
+            mode: Mode::MOVE_CAPTURE,
+            relative: false,
+        }],
+    )
+}
+
+/// A Lancers Chess Lancer with a fixed facing: rides along it, passing its own pieces,
+/// stopping at the first enemy (§6.2). Each facing is its own kind.
+pub fn lancer(facing: Direction) -> PieceKind {
+    PieceKind::new(
+        "Lancer",
+        'L',
+        vec![Atom {
+            path: Path::RideThroughOwn {
+                min: 1,
+                max: UNLIMITED,
+            },
+            offsets: vec![facing.delta()],
+            mode: Mode::MOVE_CAPTURE,
+            relative: false,
+        }],
+    )
+    .facing(facing)
+}
+
+/// Cromwell War Machine: moves as a rook without capturing; shoots the nearest piece on
+/// each orthogonal line if it is at least two squares away (§8.1).
+pub fn war_machine() -> PieceKind {
+    PieceKind::new(
+        "War Machine",
+        'W',
+        vec![
+            Atom::ride(wazir(), Mode::MOVE),
+            Atom::ride_range(wazir(), 2, UNLIMITED, Mode::SHOOT),
+        ],
+    )
+}
+
+/// Musketeer Hawk: leaps 2 or 3 squares orthogonally or diagonally (DAHG).
+pub fn hawk() -> PieceKind {
+    PieceKind::new(
+        "Hawk",
+        'H',
+        vec![Atom::leap(
+            [symmetric(2, 0), symmetric(2, 2), symmetric(3, 0), symmetric(3, 3)].concat(),
+            Mode::MOVE_CAPTURE,
+        )],
+    )
+}
+
+/// Musketeer Fortress: bishop up to 3 squares, leap 2 orthogonally, narrow knight leaps
+/// (B3DvN, §10.1).
+pub fn fortress() -> PieceKind {
+    PieceKind::new(
+        "Fortress",
+        'F',
+        vec![
+            Atom::ride_range(ferz(), 1, 3, Mode::MOVE_CAPTURE),
+            Atom::leap(symmetric(2, 0), Mode::MOVE_CAPTURE),
+            Atom::leap(vec![(1, 2), (-1, 2), (1, -2), (-1, -2)], Mode::MOVE_CAPTURE),
+        ],
+    )
+}

@@ -1,0 +1,345 @@
+//! A position: where the pieces stand, whose move it is, rights, clocks and its hash key.
+
+use crate::bitboard::Bits;
+use crate::color::Color;
+use crate::piece::{KindId, Piece, MAX_KINDS};
+use crate::square::{Geometry, Square, MAX_SQUARES};
+use crate::variant::{Material, Variant};
+use crate::zobrist::ZOBRIST;
+use std::fmt;
+
+/// Castling rights: bit `i` set = the variant's castling rule `i` may still be used.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(pub u8);
+
+impl CastlingRights {
+    /// No rights.
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// True if rule `i` may be used.
+    #[inline]
+    pub fn has(self, i: usize) -> bool {
+        self.0 & (1 << i) != 0
+    }
+}
+
+/// The state of a game at one moment, for boards whose squares fit in `B`.
+///
+/// Pieces are kept twice, in a mailbox and in bitboards, and the Zobrist key is updated by
+/// every change, so it always equals [`Position::compute_key`].
+#[derive(Clone)]
+pub struct Position<B: Bits> {
+    variant: &'static Variant,
+    board: [u8; MAX_SQUARES],
+    by_color: [B; 2],
+    by_kind: [B; MAX_KINDS],
+    side: Color,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+}
+
+const EMPTY: u8 = 0;
+
+#[inline(always)]
+fn encode(p: Piece) -> u8 {
+    1 + ((p.color as u8) << 4) + p.kind.0
+}
+
+#[inline(always)]
+fn decode(code: u8) -> Option<Piece> {
+    if code == EMPTY {
+        None
+    } else {
+        let c = code - 1;
+        let color = if c & 16 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, KindId(c & 15)))
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// An empty board of `variant`, White to move, no rights, move 1.
+    ///
+    /// # Panics
+    /// If the variant's board does not fit in `B` (a programming error, not user input).
+    pub fn empty(variant: &'static Variant) -> Position<B> {
+        assert!(
+            variant.geometry.len() <= B::CAPACITY,
+            "{} does not fit this bitboard width",
+            variant.id
+        );
+        Position {
+            variant,
+            board: [EMPTY; MAX_SQUARES],
+            by_color: [B::EMPTY; 2],
+            by_kind: [B::EMPTY; MAX_KINDS],
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+        }
+    }
+
+    /// The game this position belongs to.
+    #[inline(always)]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The board shape.
+    #[inline(always)]
+    pub fn geometry(&self) -> Geometry {
+        self.variant.geometry
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        decode(self.board[sq.index()])
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> B {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `kind`, both colours.
+    #[inline(always)]
+    pub fn kind_squares(&self, kind: KindId) -> B {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of `color`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces_of(&self, color: Color, kind: KindId) -> B {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The square of `color`'s royal piece, if it has one on the board.
+    #[inline]
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        let b = self.pieces_of(color, self.variant.royal_kind(color));
+        b.any().then(|| b.lowest())
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Castling rights still held.
+    #[inline(always)]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square, if a pawn just double-stepped past it.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and increasing after Black moves.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist key, kept up to date by every change.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline(always)]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.board[sq.index()], EMPTY);
+        let bit = B::from_square(sq);
+        self.board[sq.index()] = encode(piece);
+        self.by_color[piece.color.index()] |= bit;
+        self.by_kind[piece.kind.index()] |= bit;
+        self.key ^= ZOBRIST.piece[piece.color.index()][piece.kind.index()][sq.index()];
+    }
+
+    /// Removes and returns the piece on `sq` (which must be occupied).
+    #[inline(always)]
+    pub fn remove(&mut self, sq: Square) -> Piece {
+        let piece = decode(self.board[sq.index()]).expect("remove from an empty square");
+        let bit = B::from_square(sq);
+        self.board[sq.index()] = EMPTY;
+        self.by_color[piece.color.index()] ^= bit;
+        self.by_kind[piece.kind.index()] ^= bit;
+        self.key ^= ZOBRIST.piece[piece.color.index()][piece.kind.index()][sq.index()];
+        piece
+    }
+
+    /// Moves the piece on `from` to the empty square `to`.
+    #[inline(always)]
+    pub fn relocate(&mut self, from: Square, to: Square) {
+        let code = self.board[from.index()];
+        debug_assert_ne!(code, EMPTY);
+        debug_assert_eq!(self.board[to.index()], EMPTY);
+        let piece = decode(code).expect("relocate from an empty square");
+        let bits = B::from_square(from) | B::from_square(to);
+        self.board[from.index()] = EMPTY;
+        self.board[to.index()] = code;
+        self.by_color[piece.color.index()] ^= bits;
+        self.by_kind[piece.kind.index()] ^= bits;
+        let keys = &ZOBRIST.piece[piece.color.index()][piece.kind.index()];
+        self.key ^= keys[from.index()] ^ keys[to.index()];
+    }
+
+    /// Sets the side to move.
+    #[inline(always)]
+    pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.key ^= ZOBRIST.black_to_move;
+            self.side = side;
+        }
+    }
+
+    /// Sets the castling rights.
+    #[inline(always)]
+    pub fn set_castling(&mut self, rights: CastlingRights) {
+        let mut diff = rights.0 ^ self.castling.0;
+        while diff != 0 {
+            self.key ^= ZOBRIST.castling[diff.trailing_zeros() as usize];
+            diff &= diff - 1;
+        }
+        self.castling = rights;
+    }
+
+    /// Sets the en-passant square.
+    #[inline(always)]
+    pub fn set_en_passant(&mut self, ep: Option<Square>) {
+        if let Some(old) = self.ep {
+            self.key ^= ZOBRIST.en_passant[old.index()];
+        }
+        if let Some(new) = ep {
+            self.key ^= ZOBRIST.en_passant[new.index()];
+        }
+        self.ep = ep;
+    }
+
+    /// Sets the halfmove clock (not part of the key).
+    #[inline(always)]
+    pub fn set_halfmove_clock(&mut self, plies: u32) {
+        self.halfmove = plies;
+    }
+
+    /// Sets the fullmove number (not part of the key).
+    #[inline(always)]
+    pub fn set_fullmove_number(&mut self, n: u32) {
+        self.fullmove = n;
+    }
+
+    /// The key computed from scratch; equals [`Position::key`] unless something is broken.
+    pub fn compute_key(&self) -> u64 {
+        let z = &*ZOBRIST;
+        let mut key = 0;
+        for sq in self.geometry().squares() {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= z.piece[p.color.index()][p.kind.index()][sq.index()];
+            }
+        }
+        for i in 0..8 {
+            if self.castling.has(i) {
+                key ^= z.castling[i];
+            }
+        }
+        if let Some(ep) = self.ep {
+            key ^= z.en_passant[ep.index()];
+        }
+        if self.side == Color::Black {
+            key ^= z.black_to_move;
+        }
+        key
+    }
+
+    /// Counts of each kind per side, with how many stand on dark squares.
+    pub fn material(&self) -> Material {
+        let mut m = Material::default();
+        let g = self.geometry();
+        for sq in self.occupied().squares() {
+            let p = self.piece_at(sq).expect("occupied");
+            m.count[p.color.index()][p.kind.index()] += 1;
+            if g.is_dark(sq) {
+                m.on_dark[p.color.index()][p.kind.index()] += 1;
+            }
+        }
+        m
+    }
+
+    /// Checks that mailbox, bitboards and key agree (for tests and debug assertions).
+    pub fn is_consistent(&self) -> bool {
+        let mut by_color = [B::EMPTY; 2];
+        let mut by_kind = [B::EMPTY; MAX_KINDS];
+        for sq in self.geometry().squares() {
+            if let Some(p) = self.piece_at(sq) {
+                by_color[p.color.index()] |= B::from_square(sq);
+                by_kind[p.kind.index()] |= B::from_square(sq);
+            }
+        }
+        by_color == self.by_color && by_kind == self.by_kind && self.key == self.compute_key()
+    }
+
+    /// The FEN letter of a piece, with case for its colour.
+    pub fn piece_letter(&self, p: Piece) -> char {
+        let c = self.variant.kind(p.kind).letter;
+        match p.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+}
+
+impl<B: Bits> fmt::Debug for Position<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl<B: Bits> fmt::Display for Position<B> {
+    /// A plain text diagram, rank 8 (or the top rank) first, then the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.geometry();
+        for r in (0..g.ranks() as i8).rev() {
+            write!(f, "{:>2} ", r + 1)?;
+            for file in 0..g.files() as i8 {
+                let sq = g.square(file, r).expect("on board");
+                let c = self.piece_at(sq).map_or('.', |p| self.piece_letter(p));
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "   ")?;
+        for file in 0..g.files() {
+            write!(f, " {}", (b'a' + file) as char)?;
+        }
+        writeln!(f)?;
+        write!(f, "{}", self.to_fen())
+    }
+}

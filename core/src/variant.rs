@@ -1,0 +1,192 @@
+//! A game described as data: board, pieces, armies, start, castling, pawns, outcomes.
+
+use crate::color::Color;
+use crate::piece::{KindId, PieceKind, MAX_KINDS};
+use crate::square::{Geometry, Square};
+
+/// A built-in game: everything the engine needs to know to play it.
+#[derive(Debug)]
+pub struct Variant {
+    /// The game id used on the command line and in UCI (`chess`).
+    pub id: &'static str,
+    /// The game's display name ("FIDE chess").
+    pub name: &'static str,
+    /// One-line summary for listings.
+    pub summary: &'static str,
+    /// Board shape.
+    pub geometry: Geometry,
+    /// Every piece kind of the game; [`KindId`] indexes this.
+    pub kinds: Vec<PieceKind>,
+    /// The kinds each side may own, White first (they differ in Clash and Cromwell).
+    pub armies: [Vec<KindId>; 2],
+    /// Start position in FEN.
+    pub start_fen: &'static str,
+    /// Castling moves, at most four; a position's rights are a bit set over this list.
+    pub castling: Vec<CastlingRule>,
+    /// Pawn rules.
+    pub pawns: PawnRules,
+    /// What a pawn may promote to.
+    pub promotion: Promotion,
+    /// Who wins a stalemate.
+    pub stalemate: StalemateResult,
+    /// Plies without capture or pawn move after which the game is drawn.
+    pub fifty_move_plies: u32,
+    /// True if the position is dead (no sequence of legal moves can give mate).
+    pub dead_position: fn(&Variant, &Material) -> bool,
+}
+
+/// One castling move: which pieces go where and which squares must be empty or safe.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRule {
+    /// The side that castles.
+    pub color: Color,
+    /// FEN letter of the right, uppercase (`K` = with the h-file corner piece).
+    pub fen_char: char,
+    /// Written `O-O` (short) or `O-O-O` (long).
+    pub long: bool,
+    /// Where the royal piece starts.
+    pub royal_from: Square,
+    /// Where the royal piece ends.
+    pub royal_to: Square,
+    /// Where the rook starts.
+    pub rook_from: Square,
+    /// Where the rook ends.
+    pub rook_to: Square,
+    /// Squares that must be empty (other than the two castling pieces).
+    pub empty: Vec<Square>,
+    /// Squares the enemy must not attack, the royal piece's start included.
+    pub safe: Vec<Square>,
+}
+
+/// How pawns move beyond their atoms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PawnRules {
+    /// When a pawn may make its double step.
+    pub double_step: DoubleStep,
+    /// Whether en passant exists.
+    pub en_passant: bool,
+}
+
+/// When a pawn may step two squares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DoubleStep {
+    /// Never.
+    Never,
+    /// Only from this rank, counted from the owner's side (1 = the second rank).
+    FromRank(u8),
+}
+
+/// What a pawn becomes on the last rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Promotion {
+    /// A fixed list of kinds per side.
+    Fixed([Vec<KindId>; 2]),
+    /// A common list plus one kind that depends on the square's colour (LancerChess §3.5):
+    /// `by_colour[side] = (on dark, on light)`.
+    BySquareColour {
+        /// Kinds offered on every square.
+        common: [Vec<KindId>; 2],
+        /// The extra kind per side on a dark and a light square.
+        by_colour: [(KindId, KindId); 2],
+    },
+}
+
+/// The result of a stalemate for the stalemated side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StalemateResult {
+    /// A draw (chess).
+    Draw,
+    /// The stalemated side loses (Cromwell).
+    Loss,
+}
+
+/// How many pieces of each kind each side has, and how many stand on dark squares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// `count[color][kind]`.
+    pub count: [[u8; MAX_KINDS]; 2],
+    /// `on_dark[color][kind]`: how many of them stand on dark squares.
+    pub on_dark: [[u8; MAX_KINDS]; 2],
+}
+
+impl Material {
+    /// Pieces of `kind` of both sides.
+    pub fn total(&self, kind: KindId) -> u32 {
+        self.count[0][kind.index()] as u32 + self.count[1][kind.index()] as u32
+    }
+
+    /// Pieces of `kind` on dark squares, both sides.
+    pub fn total_dark(&self, kind: KindId) -> u32 {
+        self.on_dark[0][kind.index()] as u32 + self.on_dark[1][kind.index()] as u32
+    }
+}
+
+impl Variant {
+    /// The kind with `letter` (uppercase) that `color` may own.
+    pub fn kind_by_letter(&self, color: Color, letter: char) -> Option<KindId> {
+        self.armies[color.index()]
+            .iter()
+            .copied()
+            .find(|k| self.kinds[k.index()].letter == letter)
+    }
+
+    /// The kind with this letter in any army.
+    pub fn any_kind_by_letter(&self, letter: char) -> Option<KindId> {
+        (0..self.kinds.len())
+            .map(|i| KindId(i as u8))
+            .find(|k| self.kinds[k.index()].letter == letter)
+    }
+
+    /// The piece kind behind an id.
+    #[inline]
+    pub fn kind(&self, id: KindId) -> &PieceKind {
+        &self.kinds[id.index()]
+    }
+
+    /// The royal kind of `color`'s army.
+    pub fn royal_kind(&self, color: Color) -> KindId {
+        self.armies[color.index()]
+            .iter()
+            .copied()
+            .find(|k| self.kinds[k.index()].royal)
+            .expect("every army has a royal piece")
+    }
+
+    /// The pawn kind of `color`'s army, if it has pawns.
+    pub fn pawn_kind(&self, color: Color) -> Option<KindId> {
+        self.armies[color.index()]
+            .iter()
+            .copied()
+            .find(|k| self.kinds[k.index()].pawn)
+    }
+
+    /// The kinds a pawn of `color` may promote to on `square`.
+    pub fn promotions(&self, color: Color, square: Square) -> Vec<KindId> {
+        match &self.promotion {
+            Promotion::Fixed(lists) => lists[color.index()].clone(),
+            Promotion::BySquareColour { common, by_colour } => {
+                let (dark, light) = by_colour[color.index()];
+                let mut v = common[color.index()].clone();
+                v.push(if self.geometry.is_dark(square) {
+                    dark
+                } else {
+                    light
+                });
+                v
+            }
+        }
+    }
+
+    /// The last rank for `color`'s pawns, as a rank index.
+    pub fn promotion_rank(&self, color: Color) -> u8 {
+        match color {
+            Color::White => self.geometry.ranks() - 1,
+            Color::Black => 0,
+        }
+    }
+
+    /// Every kind id of the game.
+    pub fn kind_ids(&self) -> impl Iterator<Item = KindId> {
+        (0..self.kinds.len() as u8).map(KindId)
+    }
+}

@@ -1,0 +1,45 @@
+//! The built-in games, one module each, and lookup by id.
+
+mod chess;
+
+use crate::variant::Variant;
+use once_cell::sync::Lazy;
+use std::fmt;
+
+/// Every built-in game, in listing order.
+pub fn all() -> &'static [&'static Variant] {
+    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| vec![&*chess::CHESS]);
+    &ALL
+}
+
+/// The game with this id (case-insensitive).
+pub fn by_id(id: &str) -> Result<&'static Variant, UnknownVariant> {
+    all()
+        .iter()
+        .copied()
+        .find(|v| v.id.eq_ignore_ascii_case(id))
+        .ok_or_else(|| UnknownVariant(id.to_string()))
+}
+
+/// FIDE chess.
+pub fn chess() -> &'static Variant {
+    &chess::CHESS
+}
+
+/// A game id that no built-in game has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = all().iter().map(|v| v.id).collect();
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}

@@ -1,0 +1,52 @@
+//! Zobrist keys: fixed pseudo-random numbers whose XOR identifies a position.
+
+use crate::piece::MAX_KINDS;
+use crate::square::MAX_SQUARES;
+use once_cell::sync::Lazy;
+
+/// The key tables, generated once from a fixed seed so keys are stable across runs.
+pub struct Zobrist {
+    /// `piece[color][kind][square]`.
+    pub piece: [[[u64; MAX_SQUARES]; MAX_KINDS]; 2],
+    /// One key per castling-right bit.
+    pub castling: [u64; 8],
+    /// One key per en-passant square.
+    pub en_passant: [u64; MAX_SQUARES],
+    /// XORed in when Black is to move.
+    pub black_to_move: u64,
+}
+
+/// SplitMix64: a small, well-mixed generator, good enough for hash keys.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The process-wide key tables.
+pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
+    let mut state = 0x4A6F_7573_7400_0001; // "Joust"
+    let mut z = Box::new(Zobrist {
+        piece: [[[0; MAX_SQUARES]; MAX_KINDS]; 2],
+        castling: [0; 8],
+        en_passant: [0; MAX_SQUARES],
+        black_to_move: 0,
+    });
+    for color in z.piece.iter_mut() {
+        for kind in color.iter_mut() {
+            for key in kind.iter_mut() {
+                *key = splitmix(&mut state);
+            }
+        }
+    }
+    for key in z.castling.iter_mut() {
+        *key = splitmix(&mut state);
+    }
+    for key in z.en_passant.iter_mut() {
+        *key = splitmix(&mut state);
+    }
+    z.black_to_move = splitmix(&mut state);
+    z
+});
