@@ -256,6 +256,31 @@ impl<B: Bits> Position<B> {
         self.fullmove = n;
     }
 
+    /// Restores the non-piece state saved before a move (for unmake): rights, en passant,
+    /// clocks and the key itself, which must be the key saved with them.
+    #[inline(always)]
+    pub fn restore_state(
+        &mut self,
+        castling: CastlingRights,
+        ep: Option<Square>,
+        halfmove: u32,
+        fullmove: u32,
+        key: u64,
+    ) {
+        self.castling = castling;
+        self.ep = ep;
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+        self.key = key;
+    }
+
+    /// Flips the side to move without touching anything else but the key.
+    #[inline(always)]
+    pub fn flip_side(&mut self) {
+        self.key ^= ZOBRIST.black_to_move;
+        self.side = !self.side;
+    }
+
     /// The key computed from scratch; equals [`Position::key`] unless something is broken.
     pub fn compute_key(&self) -> u64 {
         let z = &*ZOBRIST;

@@ -1,0 +1,86 @@
+//! Who attacks a square: check detection and pins, for every way a royal can be attacked.
+
+use crate::sliders::{Board, Sliders};
+use crate::tables::Tables;
+use joust_core::atom::UNLIMITED;
+use joust_core::{Color, Position, Square};
+
+impl<B: Board> Tables<B> {
+    /// The pieces of `by` that attack `sq` when the occupied squares are `occ`
+    /// (pieces not in `occ` are treated as gone).
+    #[inline]
+    pub fn attackers(&self, pos: &Position<B>, sq: Square, occ: B, by: Color) -> B {
+        let c = by.index();
+        let mut a = B::EMPTY;
+        for &k in &self.leapers[c] {
+            a |= self.kinds[k.index()].reverse_leap[c][sq.index()] & pos.pieces_of(by, k);
+        }
+        if !self.orth_riders[c].is_empty() {
+            let lines = self.sliders.orth(sq, occ);
+            for g in &self.orth_riders[c] {
+                let mut m = lines & pos.pieces_of(by, g.kind);
+                if g.range != UNLIMITED {
+                    m &= self.within(g.range, sq);
+                }
+                a |= m;
+            }
+        }
+        if !self.diag_riders[c].is_empty() {
+            let lines = self.sliders.diag(sq, occ);
+            for g in &self.diag_riders[c] {
+                let mut m = lines & pos.pieces_of(by, g.kind);
+                if g.range != UNLIMITED {
+                    m &= self.within(g.range, sq);
+                }
+                a |= m;
+            }
+        }
+        a & occ
+    }
+
+    /// True if `by` attacks `sq` with the occupancy `occ`.
+    #[inline]
+    pub fn is_attacked(&self, pos: &Position<B>, sq: Square, occ: B, by: Color) -> bool {
+        self.attackers(pos, sq, occ, by).any()
+    }
+
+    /// Pieces of either side that are the only piece between `royal` and an enemy rider of
+    /// `attacker` aimed at it: if one of them moves off the line, `royal` is exposed.
+    #[inline]
+    pub fn blockers(&self, pos: &Position<B>, royal: Square, attacker: Color) -> B {
+        let c = attacker.index();
+        let occ = pos.occupied();
+        let mut snipers = B::EMPTY;
+        for g in &self.orth_riders[c] {
+            let mut m = self.empty_orth[royal.index()] & pos.pieces_of(attacker, g.kind);
+            if g.range != UNLIMITED {
+                m &= self.within(g.range, royal);
+            }
+            snipers |= m;
+        }
+        for g in &self.diag_riders[c] {
+            let mut m = self.empty_diag[royal.index()] & pos.pieces_of(attacker, g.kind);
+            if g.range != UNLIMITED {
+                m &= self.within(g.range, royal);
+            }
+            snipers |= m;
+        }
+        let mut blockers = B::EMPTY;
+        for s in snipers.squares() {
+            let b = self.between(royal, s) & occ;
+            if b.any() && !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        blockers
+    }
+
+    /// True if `color`'s royal piece is attacked.
+    #[inline]
+    pub fn in_check(&self, pos: &Position<B>, color: Color) -> bool {
+        match pos.royal_square(color) {
+            Some(k) => self.is_attacked(pos, k, pos.occupied(), !color),
+            None => false,
+        }
+    }
+}

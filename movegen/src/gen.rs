@@ -1,0 +1,207 @@
+//! Legal move generation for games whose pieces are leapers, (limited) riders and FIDE
+//! pawns: checks and pins are worked out first, so every move generated is legal.
+
+use crate::moves::{Move, MoveFlag, MoveList};
+use crate::sliders::Board;
+use crate::tables::Tables;
+use joust_core::{Color, Position, Square};
+
+/// Appends every legal move of the side to move to `list`.
+pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let Some(ksq) = pos.royal_square(us) else {
+        return;
+    };
+    let occ = pos.occupied();
+    let ours = pos.pieces(us);
+    let checkers = t.attackers(pos, ksq, occ, them);
+    let pinned = t.blockers(pos, ksq, them) & ours;
+
+    // Royal moves: the destination must not be attacked once the royal has left its square.
+    let royal = t.royal[us.index()];
+    let occ_without_king = occ ^ B::from_square(ksq);
+    let targets = t.simple_attacks(us, royal, ksq, occ) & !ours;
+    for to in targets.squares() {
+        if !t.is_attacked(pos, to, occ_without_king, them) {
+            list.push(Move::normal(ksq, to));
+        }
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+
+    // Non-royal moves must capture the checker or block its line.
+    let target = if checkers.any() {
+        let c = checkers.lowest();
+        let checker = pos.piece_at(c).expect("checker on board");
+        let by_leap = t.kinds[checker.kind.index()].leap[them.index()][c.index()].has(ksq);
+        if by_leap {
+            checkers
+        } else {
+            t.between(ksq, c) | checkers
+        }
+    } else {
+        !ours & t.board
+    };
+
+    for &kind in &t.pieces[us.index()] {
+        for from in pos.pieces_of(us, kind).squares() {
+            let mut to_set = t.simple_attacks(us, kind, from, occ) & target;
+            if pinned.has(from) {
+                to_set &= t.line(ksq, from);
+            }
+            for to in to_set.squares() {
+                list.push(Move::normal(from, to));
+            }
+        }
+    }
+
+    if let Some(pawn) = t.pawn[us.index()] {
+        pawn_moves(t, pos, ksq, pinned, target, pos.pieces_of(us, pawn), list);
+    }
+
+    if checkers.is_empty() {
+        castling(t, pos, list);
+    }
+}
+
+#[inline(always)]
+fn push_pawn<B: Board>(
+    t: &Tables<B>,
+    us: Color,
+    from: Square,
+    to: Square,
+    flag: MoveFlag,
+    list: &mut MoveList,
+) {
+    if t.last_rank[us.index()].has(to) {
+        for &k in &t.promotions[us.index()][to.index()] {
+            list.push(Move::promotion(from, to, k));
+        }
+    } else {
+        list.push(Move::with_flag(from, to, flag, 0));
+    }
+}
+
+fn pawn_moves<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    ksq: Square,
+    pinned: B,
+    target: B,
+    pawns: B,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    let files = t.geometry.files() as u32;
+    let occ = pos.occupied();
+    let empty = !occ & t.board;
+    let enemies = pos.pieces(!us);
+    let up = |b: B, n: u32| -> B {
+        match us {
+            Color::White => (b << n) & t.board,
+            Color::Black => b >> n,
+        }
+    };
+    let legal_dir = |from: Square, to: Square| !pinned.has(from) || t.line(ksq, from).has(to);
+    let back = |to: Square, n: u32| -> Square {
+        match us {
+            Color::White => Square(to.0 - n as u8),
+            Color::Black => Square(to.0 + n as u8),
+        }
+    };
+
+    // Pushes.
+    let single = up(pawns, files) & empty;
+    for to in (single & target).squares() {
+        let from = back(to, files);
+        if legal_dir(from, to) {
+            push_pawn(t, us, from, to, MoveFlag::Normal, list);
+        }
+    }
+    let double = up(single & up(t.double_step_from[us.index()], files), files) & empty & target;
+    for to in double.squares() {
+        let from = back(to, 2 * files);
+        if legal_dir(from, to) {
+            list.push(Move::with_flag(from, to, MoveFlag::DoubleStep, 0));
+        }
+    }
+
+    // Captures towards lower and higher files (shift sizes depend on direction).
+    let (west_shift, east_shift) = match us {
+        Color::White => (files - 1, files + 1),
+        Color::Black => (files + 1, files - 1),
+    };
+    let west = up(pawns & t.not_first_file, west_shift) & enemies & target;
+    for to in west.squares() {
+        let from = back(to, west_shift);
+        if legal_dir(from, to) {
+            push_pawn(t, us, from, to, MoveFlag::Normal, list);
+        }
+    }
+    let east = up(pawns & t.not_last_file, east_shift) & enemies & target;
+    for to in east.squares() {
+        let from = back(to, east_shift);
+        if legal_dir(from, to) {
+            push_pawn(t, us, from, to, MoveFlag::Normal, list);
+        }
+    }
+
+    // En passant: checked by playing it out on the occupancy, which covers every case
+    // (the captured pawn was the checker, or both pawns leave a rank with the royal).
+    if let Some(ep) = pos.en_passant() {
+        let capsq = back(ep, files);
+        let pawn_kind = t.pawn[us.index()].expect("our pawns exist");
+        let them = !us;
+        let attackers_of_ep = t.kinds[pawn_kind.index()].reverse_leap[us.index()][ep.index()]
+            & pawns;
+        for from in attackers_of_ep.squares() {
+            let occ2 = (occ ^ B::from_square(from) ^ B::from_square(capsq)) | B::from_square(ep);
+            let att = t.attackers(pos, ksq, occ2, them) & !B::from_square(capsq);
+            if att.is_empty() {
+                list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
+            }
+        }
+    }
+}
+
+fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let rights = pos.castling();
+    if rights.0 == 0 {
+        return;
+    }
+    let occ = pos.occupied();
+    for (i, rule) in t.variant.castling.iter().enumerate() {
+        if rule.color != us || !rights.has(i) {
+            continue;
+        }
+        let royal_ok = pos
+            .piece_at(rule.royal_from)
+            .is_some_and(|p| p.color == us && p.kind == t.royal[us.index()]);
+        let rook_ok = pos
+            .piece_at(rule.rook_from)
+            .is_some_and(|p| p.color == us && !t.kinds[p.kind.index()].royal);
+        if !royal_ok || !rook_ok {
+            continue;
+        }
+        let movers = B::from_square(rule.royal_from) | B::from_square(rule.rook_from);
+        if (t.castle_empty[i] & occ & !movers).any() {
+            continue;
+        }
+        if rule
+            .safe
+            .iter()
+            .any(|&s| t.is_attacked(pos, s, occ, !us))
+        {
+            continue;
+        }
+        list.push(Move::with_flag(
+            rule.royal_from,
+            rule.royal_to,
+            MoveFlag::Castle,
+            i as u8,
+        ));
+    }
+}

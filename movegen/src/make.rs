@@ -1,0 +1,173 @@
+//! Making and unmaking moves.
+
+use crate::moves::{Move, MoveFlag};
+use crate::sliders::Board;
+use crate::tables::Tables;
+use joust_core::{CastlingRights, Color, Piece, Position, Square};
+
+/// What unmaking a move needs to restore.
+#[derive(Copy, Clone, Debug)]
+pub struct Undo {
+    captured: Option<Piece>,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+}
+
+impl Undo {
+    /// The piece the move captured, if any.
+    pub fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+}
+
+/// Plays `mv` (which must be legal in `pos`) and returns what is needed to take it back.
+pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
+    let us = pos.side_to_move();
+    let undo = Undo {
+        captured: None,
+        castling: pos.castling(),
+        ep: pos.en_passant(),
+        halfmove: pos.halfmove_clock(),
+        fullmove: pos.fullmove_number(),
+        key: pos.key(),
+    };
+    let mut captured = None;
+    let mut reset_clock = false;
+    let mut new_ep = None;
+    match mv.flag {
+        MoveFlag::Normal | MoveFlag::DoubleStep => {
+            if pos.piece_at(mv.to).is_some() {
+                captured = Some(pos.remove(mv.to));
+                reset_clock = true;
+            }
+            let mover = pos.piece_at(mv.from).expect("a piece on the from square");
+            reset_clock |= t.kinds[mover.kind.index()].pawn;
+            pos.relocate(mv.from, mv.to);
+            if let Some(k) = mv.promotion_kind() {
+                pos.remove(mv.to);
+                pos.put(mv.to, Piece::new(us, k));
+            }
+            if mv.flag == MoveFlag::DoubleStep {
+                new_ep = en_passant_after_double_step(t, pos, mv);
+            }
+        }
+        MoveFlag::EnPassant => {
+            let capsq = pawn_passed_square(t, us, mv.to);
+            captured = Some(pos.remove(capsq));
+            pos.relocate(mv.from, mv.to);
+            reset_clock = true;
+        }
+        MoveFlag::Castle => {
+            let rule = &t.variant.castling[mv.aux as usize];
+            let royal = pos.remove(rule.royal_from);
+            let rook = pos.remove(rule.rook_from);
+            pos.put(rule.royal_to, royal);
+            pos.put(rule.rook_to, rook);
+        }
+        MoveFlag::Shot | MoveFlag::LionDouble | MoveFlag::Pass => {
+            unreachable!("move kind {:?} belongs to a game not built yet", mv.flag)
+        }
+    }
+    let loss = t.castle_loss[mv.from.index()] | t.castle_loss[mv.to.index()];
+    if loss & pos.castling().0 != 0 {
+        pos.set_castling(CastlingRights(pos.castling().0 & !loss));
+    }
+    pos.set_en_passant(new_ep);
+    pos.set_halfmove_clock(if reset_clock { 0 } else { undo.halfmove + 1 });
+    if us == Color::Black {
+        pos.set_fullmove_number(undo.fullmove + 1);
+    }
+    pos.flip_side();
+    Undo { captured, ..undo }
+}
+
+/// Takes back `mv`, which was the last move made with [`make`] and returned `undo`.
+pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &Undo) {
+    let us = !pos.side_to_move();
+    match mv.flag {
+        MoveFlag::Normal | MoveFlag::DoubleStep => {
+            if mv.promotion_kind().is_some() {
+                pos.remove(mv.to);
+                let pawn = t.pawn[us.index()].expect("promotion implies pawns");
+                pos.put(mv.from, Piece::new(us, pawn));
+            } else {
+                pos.relocate(mv.to, mv.from);
+            }
+            if let Some(c) = undo.captured {
+                pos.put(mv.to, c);
+            }
+        }
+        MoveFlag::EnPassant => {
+            pos.relocate(mv.to, mv.from);
+            let capsq = pawn_passed_square(t, us, mv.to);
+            pos.put(capsq, undo.captured.expect("en passant captures"));
+        }
+        MoveFlag::Castle => {
+            let rule = &t.variant.castling[mv.aux as usize];
+            let royal = pos.remove(rule.royal_to);
+            let rook = pos.remove(rule.rook_to);
+            pos.put(rule.royal_from, royal);
+            pos.put(rule.rook_from, rook);
+        }
+        MoveFlag::Shot | MoveFlag::LionDouble | MoveFlag::Pass => {
+            unreachable!("move kind {:?} belongs to a game not built yet", mv.flag)
+        }
+    }
+    if pos.side_to_move() != us {
+        pos.flip_side();
+    }
+    pos.restore_state(
+        undo.castling,
+        undo.ep,
+        undo.halfmove,
+        undo.fullmove,
+        undo.key,
+    );
+}
+
+/// The square of the pawn captured en passant: one step back from `ep` for the capturer.
+#[inline(always)]
+fn pawn_passed_square<B: Board>(t: &Tables<B>, capturer: Color, ep: Square) -> Square {
+    let files = t.geometry.files();
+    match capturer {
+        Color::White => Square(ep.0 - files),
+        Color::Black => Square(ep.0 + files),
+    }
+}
+
+/// After a double step, the passed square if the opponent can legally capture there
+/// (RULES.md §1.5 and §15.2: only a legal en-passant capture is part of the position).
+fn en_passant_after_double_step<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    mv: Move,
+) -> Option<Square> {
+    let us = pos.side_to_move();
+    let them = !us;
+    let their_pawn = t.pawn[them.index()]?;
+    let files = t.geometry.files();
+    let ep = Square((mv.from.0 + mv.to.0) / 2);
+    debug_assert_eq!(
+        ep.0.abs_diff(mv.from.0),
+        files,
+        "double step passes one square"
+    );
+    let capturers =
+        t.kinds[their_pawn.index()].reverse_leap[them.index()][ep.index()] & pos.pieces_of(them, their_pawn);
+    if capturers.is_empty() || !t.variant.pawns.en_passant {
+        return None;
+    }
+    let ksq = pos.royal_square(them)?;
+    let occ = pos.occupied();
+    for from in capturers.squares() {
+        let occ2 = (occ ^ B::from_square(from) ^ B::from_square(mv.to)) | B::from_square(ep);
+        let att = t.attackers(pos, ksq, occ2, us) & !B::from_square(mv.to);
+        if att.is_empty() {
+            return Some(ep);
+        }
+    }
+    None
+}

@@ -1,0 +1,191 @@
+//! Moves and move lists.
+
+use joust_core::{KindId, Square};
+use std::fmt;
+use std::mem::MaybeUninit;
+
+/// What kind of move a [`Move`] is; decides how it is made and unmade.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveFlag {
+    /// A move or displacement capture (promotion if `Move::promotion` is set).
+    Normal,
+    /// A pawn's double step, which may open en passant.
+    DoubleStep,
+    /// En-passant capture.
+    EnPassant,
+    /// Castling; `Move::aux` is the index of the variant's castling rule.
+    Castle,
+    /// A shot: the target is removed and the shooter stays (Cromwell).
+    Shot,
+    /// The Lion's capturing double step; `Move::aux` is the intermediate square.
+    LionDouble,
+    /// The Lion's pass: a step out and back.
+    Pass,
+}
+
+/// A move: small and `Copy`. It can carry a new kind for the moved piece (a promotion, or
+/// a Lancer's final facing), an intermediate square (the Lion's second step), or a
+/// castling rule.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the moving piece starts (the shooter for shots).
+    pub from: Square,
+    /// Where it ends (the target for shots).
+    pub to: Square,
+    /// How to make it.
+    pub flag: MoveFlag,
+    promo: u8,
+    /// Flag-specific data: castling rule index or intermediate square.
+    pub aux: u8,
+}
+
+const NO_PROMO: u8 = u8::MAX;
+
+impl Move {
+    /// A normal move or capture.
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            flag: MoveFlag::Normal,
+            promo: NO_PROMO,
+            aux: 0,
+        }
+    }
+
+    /// A move with the given flag and no promotion.
+    #[inline(always)]
+    pub const fn with_flag(from: Square, to: Square, flag: MoveFlag, aux: u8) -> Move {
+        Move {
+            from,
+            to,
+            flag,
+            promo: NO_PROMO,
+            aux,
+        }
+    }
+
+    /// A normal move that turns the piece into `kind` (promotion or Lancer turn).
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, kind: KindId) -> Move {
+        Move {
+            from,
+            to,
+            flag: MoveFlag::Normal,
+            promo: kind.0,
+            aux: 0,
+        }
+    }
+
+    /// The kind the moved piece becomes, if it changes.
+    #[inline(always)]
+    pub fn promotion_kind(self) -> Option<KindId> {
+        (self.promo != NO_PROMO).then_some(KindId(self.promo))
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Move({}->{} {:?}",
+            self.from.0, self.to.0, self.flag
+        )?;
+        if let Some(k) = self.promotion_kind() {
+            write!(f, " ={}", k.0)?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// The most moves any position of any game can have, with room to spare.
+pub const MAX_MOVES: usize = 512;
+
+/// A fixed-capacity list of moves that lives on the stack: no allocation in move generation.
+pub struct MoveList {
+    moves: [MaybeUninit<Move>; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move.
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        assert!(self.len < MAX_MOVES, "move list overflow");
+        self.moves[self.len] = MaybeUninit::new(mv);
+        self.len += 1;
+    }
+
+    /// Number of moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True if there are no moves.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Removes every move.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The moves as a slice.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        // SAFETY: the first `len` elements were initialised by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    }
+
+    /// The moves as a mutable slice (for ordering).
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        // SAFETY: the first `len` elements were initialised by `push`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
+    }
+
+    /// Iterates over the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    /// True if `mv` is in the list.
+    pub fn contains(&self, mv: &Move) -> bool {
+        self.as_slice().contains(mv)
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}

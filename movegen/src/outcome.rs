@@ -1,0 +1,154 @@
+//! How a game ends (RULES.md §1.4), and games as a sequence of positions.
+
+use crate::gen::generate;
+use crate::make::{make, unmake, Undo};
+use crate::moves::{Move, MoveList};
+use crate::tables::{tables, TableCache};
+use joust_core::variant::StalemateResult;
+use joust_core::{Color, Position};
+use std::fmt;
+
+/// The end of a game and its reason.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` mated it.
+    Checkmate {
+        /// Who gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate {
+        /// Who wins it, if anyone (Cromwell: the stalemating side).
+        winner: Option<Color>,
+    },
+    /// No sequence of legal moves can lead to mate.
+    DeadPosition,
+    /// The same position occurred for the third time.
+    Repetition,
+    /// A hundred plies without a capture or pawn move.
+    FiftyMoves,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            Outcome::Stalemate { winner } => winner,
+            _ => None,
+        }
+    }
+
+    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
+            Outcome::Stalemate { winner: None } => write!(f, "stalemate, draw"),
+            Outcome::Stalemate {
+                winner: Some(winner),
+            } => write!(f, "stalemate, {winner} wins"),
+            Outcome::DeadPosition => write!(f, "dead position, draw"),
+            Outcome::Repetition => write!(f, "threefold repetition, draw"),
+            Outcome::FiftyMoves => write!(f, "fifty-move rule, draw"),
+        }
+    }
+}
+
+/// A game in progress: the current position and the keys of every earlier one.
+#[derive(Clone, Debug)]
+pub struct Game<B: TableCache> {
+    position: Position<B>,
+    history: Vec<(u64, Move, Undo)>,
+}
+
+impl<B: TableCache> Game<B> {
+    /// A game starting from `position`.
+    pub fn new(position: Position<B>) -> Game<B> {
+        Game {
+            position,
+            history: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<B> {
+        &self.position
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|h| h.1)
+    }
+
+    /// Legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        generate(tables::<B>(self.position.variant()), &self.position, &mut list);
+        list
+    }
+
+    /// Plays `mv` if it is legal; returns false (and changes nothing) otherwise.
+    pub fn play(&mut self, mv: Move) -> bool {
+        if !self.legal_moves().contains(&mv) {
+            return false;
+        }
+        let t = tables::<B>(self.position.variant());
+        let key = self.position.key();
+        let undo = make(t, &mut self.position, mv);
+        self.history.push((key, mv, undo));
+        true
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (_, mv, undo) = self.history.pop()?;
+        unmake(tables::<B>(self.position.variant()), &mut self.position, mv, &undo);
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let key = self.position.key();
+        1 + self.history.iter().filter(|h| h.0 == key).count()
+    }
+
+    /// The outcome, if the game is over, checked in the order of RULES.md §1.4.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        let variant = pos.variant();
+        let t = tables::<B>(variant);
+        let us = pos.side_to_move();
+        if self.legal_moves().is_empty() {
+            return Some(if t.in_check(pos, us) {
+                Outcome::Checkmate { winner: !us }
+            } else {
+                Outcome::Stalemate {
+                    winner: match variant.stalemate {
+                        StalemateResult::Draw => None,
+                        StalemateResult::Loss => Some(!us),
+                    },
+                }
+            });
+        }
+        if (variant.dead_position)(variant, &pos.material()) {
+            return Some(Outcome::DeadPosition);
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Repetition);
+        }
+        if pos.halfmove_clock() >= variant.fifty_move_plies {
+            return Some(Outcome::FiftyMoves);
+        }
+        None
+    }
+}

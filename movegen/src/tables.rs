@@ -1,0 +1,393 @@
+//! Attack tables, precomputed once per game and bitboard width from the pieces' atoms.
+
+use crate::sliders::{Board, Sliders};
+use joust_core::atom::{ferz, king_steps, wazir, Atom, Mode, Occupant, Path, UNLIMITED};
+use joust_core::variant::DoubleStep;
+use joust_core::{Bits, Color, Geometry, KindId, Square, Variant, MAX_KINDS};
+use once_cell::sync::OnceCell;
+use std::sync::Mutex;
+
+/// How a piece kind moves, once its atoms are compiled for the fast generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Leaps plus orthogonal and/or diagonal rides with a range; moves and captures alike.
+    Simple {
+        /// Farthest orthogonal ride (0 = none, [`UNLIMITED`] = to the edge).
+        orth: u8,
+        /// Farthest diagonal ride.
+        diag: u8,
+    },
+    /// The FIDE pawn: forward step, double step by the game's rule, diagonal captures.
+    Pawn,
+    /// Anything else (bent riders, Lancers, shots, the Lion): handled by the general path.
+    Exotic,
+}
+
+/// The compiled movement of one piece kind.
+#[derive(Clone, Debug)]
+pub struct KindTable<B> {
+    /// How it moves.
+    pub shape: Shape,
+    /// `leap[color][square]`: squares its leaps attack (for pawns, their captures).
+    pub leap: [Vec<B>; 2],
+    /// `reverse_leap[color][square]`: squares from which its leaps attack `square`.
+    pub reverse_leap: [Vec<B>; 2],
+    /// True if it is royal.
+    pub royal: bool,
+    /// True if it follows pawn rules.
+    pub pawn: bool,
+}
+
+/// A slider group: kinds that ride the same lines up to the same range.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RideGroup {
+    /// The kind.
+    pub kind: KindId,
+    /// Range (1..=UNLIMITED).
+    pub range: u8,
+}
+
+/// Everything move generation needs to know about one game on one bitboard width.
+pub struct Tables<B: Board> {
+    /// The game.
+    pub variant: &'static Variant,
+    /// Board shape.
+    pub geometry: Geometry,
+    /// Every square of the board.
+    pub board: B,
+    /// Per kind.
+    pub kinds: Vec<KindTable<B>>,
+    /// Line attacks.
+    pub sliders: B::Sliders,
+    /// `within[r][sq]`: squares at king distance ≤ r (r < 10); for limited rides.
+    pub within: Vec<Vec<B>>,
+    /// `between[a * n + b]`: squares strictly between two squares on a line, else empty.
+    pub between: Vec<B>,
+    /// `line[a * n + b]`: the whole line through two aligned squares, else empty.
+    pub line: Vec<B>,
+    /// Rook lines and bishop lines from each square on an empty board.
+    pub empty_orth: Vec<B>,
+    /// Bishop lines from each square on an empty board.
+    pub empty_diag: Vec<B>,
+    /// Per colour: kinds that ride orthogonally and how far.
+    pub orth_riders: [Vec<RideGroup>; 2],
+    /// Per colour: kinds that ride diagonally and how far.
+    pub diag_riders: [Vec<RideGroup>; 2],
+    /// Per colour: kinds with leaps (their tables are non-empty).
+    pub leapers: [Vec<KindId>; 2],
+    /// Per colour: the non-royal, non-pawn kinds with a simple shape.
+    pub pieces: [Vec<KindId>; 2],
+    /// Per colour: the royal kind.
+    pub royal: [KindId; 2],
+    /// Per colour: the pawn kind, if any.
+    pub pawn: [Option<KindId>; 2],
+    /// Per colour: squares from which a pawn may double-step.
+    pub double_step_from: [B; 2],
+    /// Per colour: the last rank.
+    pub last_rank: [B; 2],
+    /// Per colour and destination square: what a pawn may promote to there.
+    pub promotions: [Vec<Vec<KindId>>; 2],
+    /// Castling rights lost when a move starts or ends on a square.
+    pub castle_loss: Vec<u8>,
+    /// Per castling rule: squares that must be empty.
+    pub castle_empty: Vec<B>,
+    /// Files a and last, for pawn captures by shifting.
+    pub not_first_file: B,
+    /// Every square not on the last file.
+    pub not_last_file: B,
+    /// True if every kind has a simple shape or is a FIDE pawn.
+    pub fast: bool,
+}
+
+fn bb_of<B: Bits>(squares: impl IntoIterator<Item = Square>) -> B {
+    let mut b = B::EMPTY;
+    for s in squares {
+        b |= B::from_square(s);
+    }
+    b
+}
+
+fn is_set(offsets: &[(i8, i8)], set: &[(i8, i8)]) -> bool {
+    offsets.len() == set.len() && set.iter().all(|o| offsets.contains(o))
+}
+
+/// Compiles a kind's atoms into a [`Shape`].
+pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
+    if pawn {
+        return if atoms == joust_core::pieces::pawn().atoms.as_slice() {
+            Shape::Pawn
+        } else {
+            Shape::Exotic
+        };
+    }
+    let (mut orth, mut diag) = (0u8, 0u8);
+    for atom in atoms {
+        if atom.mode != Mode::MOVE_CAPTURE || atom.relative {
+            return Shape::Exotic;
+        }
+        match atom.path {
+            Path::Leap => {}
+            Path::Ride { min: 1, max } => {
+                if is_set(&atom.offsets, &wazir()) {
+                    orth = orth.max(max);
+                } else if is_set(&atom.offsets, &ferz()) {
+                    diag = diag.max(max);
+                } else if is_set(&atom.offsets, &king_steps()) {
+                    orth = orth.max(max);
+                    diag = diag.max(max);
+                } else {
+                    return Shape::Exotic;
+                }
+            }
+            _ => return Shape::Exotic,
+        }
+    }
+    Shape::Simple { orth, diag }
+}
+
+impl<B: Board> Tables<B> {
+    /// Builds the tables for `variant`.
+    pub fn new(variant: &'static Variant) -> Tables<B> {
+        let g = variant.geometry;
+        let n = g.len();
+        let board = B::board(g);
+        let sliders = B::Sliders::new(g);
+        let empty = |_: Square| Occupant::Empty;
+
+        let mut kinds = Vec::new();
+        for kind in &variant.kinds {
+            let shape = shape_of(&kind.atoms, kind.pawn);
+            let mut leap: [Vec<B>; 2] = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+            let mut reverse_leap: [Vec<B>; 2] = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
+            for color in Color::ALL {
+                for sq in g.squares() {
+                    let mut att = B::EMPTY;
+                    for atom in &kind.atoms {
+                        if atom.path == Path::Leap && atom.attacks() {
+                            att |= bb_of(atom.attack_squares(color, g, sq, &empty));
+                        }
+                    }
+                    leap[color.index()][sq.index()] = att;
+                    for t in att.squares() {
+                        reverse_leap[color.index()][t.index()] |= B::from_square(sq);
+                    }
+                }
+            }
+            kinds.push(KindTable {
+                shape,
+                leap,
+                reverse_leap,
+                royal: kind.royal,
+                pawn: kind.pawn,
+            });
+        }
+
+        let mut within = Vec::new();
+        for r in 0..10u8 {
+            within.push(
+                g.squares()
+                    .map(|a| bb_of(g.squares().filter(|&b| g.distance(a, b) <= r)))
+                    .collect(),
+            );
+        }
+
+        let mut between = vec![B::EMPTY; n * n];
+        let mut line = vec![B::EMPTY; n * n];
+        for a in g.squares() {
+            for (df, dr) in king_steps() {
+                let mut path = B::EMPTY;
+                let mut s = a;
+                while let Some(b) = g.offset(s, df, dr) {
+                    between[a.index() * n + b.index()] = path;
+                    path |= B::from_square(b);
+                    s = b;
+                }
+                // The full line: both directions from a, plus a itself.
+                let mut full = B::from_square(a);
+                for sign in [1, -1] {
+                    let mut s = a;
+                    while let Some(b) = g.offset(s, df * sign, dr * sign) {
+                        full |= B::from_square(b);
+                        s = b;
+                    }
+                }
+                let mut s = a;
+                while let Some(b) = g.offset(s, df, dr) {
+                    line[a.index() * n + b.index()] = full;
+                    s = b;
+                }
+            }
+        }
+        let empty_orth = g.squares().map(|s| sliders.orth(s, B::EMPTY)).collect();
+        let empty_diag = g.squares().map(|s| sliders.diag(s, B::EMPTY)).collect();
+
+        let mut orth_riders: [Vec<RideGroup>; 2] = [Vec::new(), Vec::new()];
+        let mut diag_riders: [Vec<RideGroup>; 2] = [Vec::new(), Vec::new()];
+        let mut leapers: [Vec<KindId>; 2] = [Vec::new(), Vec::new()];
+        let mut pieces: [Vec<KindId>; 2] = [Vec::new(), Vec::new()];
+        let mut fast = true;
+        for color in Color::ALL {
+            for &k in &variant.armies[color.index()] {
+                let kt = &kinds[k.index()];
+                match kt.shape {
+                    Shape::Simple { orth, diag } => {
+                        if orth > 0 {
+                            orth_riders[color.index()].push(RideGroup {
+                                kind: k,
+                                range: orth,
+                            });
+                        }
+                        if diag > 0 {
+                            diag_riders[color.index()].push(RideGroup {
+                                kind: k,
+                                range: diag,
+                            });
+                        }
+                        if !kt.royal {
+                            pieces[color.index()].push(k);
+                        }
+                    }
+                    Shape::Pawn => {}
+                    Shape::Exotic => fast = false,
+                }
+                if kt.leap[color.index()].iter().any(|b| b.any()) {
+                    leapers[color.index()].push(k);
+                }
+            }
+        }
+        // Unlimited riders first: they are the common case.
+        for list in orth_riders.iter_mut().chain(diag_riders.iter_mut()) {
+            list.sort_by_key(|g| std::cmp::Reverse(g.range));
+        }
+
+        let royal = [variant.royal_kind(Color::White), variant.royal_kind(Color::Black)];
+        let pawn = [
+            variant.pawn_kind(Color::White),
+            variant.pawn_kind(Color::Black),
+        ];
+        let rank_bb = |r: u8| bb_of::<B>(g.squares().filter(|&s| g.rank(s).0 == r));
+        let file_bb = |f: u8| bb_of::<B>(g.squares().filter(|&s| g.file(s).0 == f));
+        let double_step_from = match variant.pawns.double_step {
+            DoubleStep::Never => [B::EMPTY; 2],
+            DoubleStep::FromRank(r) => [rank_bb(r), rank_bb(g.ranks() - 1 - r)],
+        };
+        let last_rank = [rank_bb(g.ranks() - 1), rank_bb(0)];
+        let promotions = Color::ALL.map(|c| g.squares().map(|s| variant.promotions(c, s)).collect());
+
+        let mut castle_loss = vec![0u8; n];
+        let mut castle_empty = Vec::new();
+        for (i, rule) in variant.castling.iter().enumerate() {
+            castle_loss[rule.royal_from.index()] |= 1 << i;
+            castle_loss[rule.rook_from.index()] |= 1 << i;
+            castle_empty.push(bb_of(rule.empty.iter().copied()));
+        }
+
+        Tables {
+            variant,
+            geometry: g,
+            board,
+            kinds,
+            sliders,
+            within,
+            between,
+            line,
+            empty_orth,
+            empty_diag,
+            orth_riders,
+            diag_riders,
+            leapers,
+            pieces,
+            royal,
+            pawn,
+            double_step_from,
+            last_rank,
+            promotions,
+            castle_loss,
+            castle_empty,
+            not_first_file: board & !file_bb(0),
+            not_last_file: board & !file_bb(g.files() - 1),
+            fast,
+        }
+    }
+
+    /// Squares strictly between `a` and `b` if they share a line, else empty.
+    #[inline(always)]
+    pub fn between(&self, a: Square, b: Square) -> B {
+        self.between[a.index() * self.geometry.len() + b.index()]
+    }
+
+    /// The whole line through `a` and `b` if they share one, else empty.
+    #[inline(always)]
+    pub fn line(&self, a: Square, b: Square) -> B {
+        self.line[a.index() * self.geometry.len() + b.index()]
+    }
+
+    /// Squares at most `range` king steps from `sq` (everything for unlimited ranges).
+    #[inline(always)]
+    pub fn within(&self, range: u8, sq: Square) -> B {
+        if range as usize >= self.within.len() {
+            self.board
+        } else {
+            self.within[range as usize][sq.index()]
+        }
+    }
+
+    /// Squares a simple piece of `kind` and `color` on `sq` attacks, given the occupancy.
+    #[inline(always)]
+    pub fn simple_attacks(&self, color: Color, kind: KindId, sq: Square, occ: B) -> B {
+        let kt = &self.kinds[kind.index()];
+        let mut att = kt.leap[color.index()][sq.index()];
+        if let Shape::Simple { orth, diag } = kt.shape {
+            if orth != 0 {
+                let mut a = self.sliders.orth(sq, occ);
+                if orth != UNLIMITED {
+                    a &= self.within(orth, sq);
+                }
+                att |= a;
+            }
+            if diag != 0 {
+                let mut a = self.sliders.diag(sq, occ);
+                if diag != UNLIMITED {
+                    a &= self.within(diag, sq);
+                }
+                att |= a;
+            }
+        }
+        att
+    }
+}
+
+/// Per-width cache of tables, one per game, built on first use and kept for the process.
+pub trait TableCache: Board {
+    /// The cache for this width.
+    fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<Self>)>>;
+}
+
+impl TableCache for u64 {
+    fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<u64>)>> {
+        static CACHE: OnceCell<Mutex<Vec<(usize, &'static Tables<u64>)>>> = OnceCell::new();
+        CACHE.get_or_init(|| Mutex::new(Vec::new()))
+    }
+}
+
+impl TableCache for u128 {
+    fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<u128>)>> {
+        static CACHE: OnceCell<Mutex<Vec<(usize, &'static Tables<u128>)>>> = OnceCell::new();
+        CACHE.get_or_init(|| Mutex::new(Vec::new()))
+    }
+}
+
+/// The tables of `variant` for width `B`, built once per process.
+pub fn tables<B: TableCache>(variant: &'static Variant) -> &'static Tables<B> {
+    let key = variant as *const Variant as usize;
+    let mut cache = B::cache().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, t)) = cache.iter().find(|(k, _)| *k == key) {
+        return t;
+    }
+    let t: &'static Tables<B> = Box::leak(Box::new(Tables::new(variant)));
+    cache.push((key, t));
+    t
+}
+
+/// Guard against silently exceeding the kind limit of core.
+const _: () = assert!(MAX_KINDS <= 16);
