@@ -113,7 +113,7 @@ pub enum FenError {
     BadEnPassant(String),
     /// The halfmove clock is not a non-negative number.
     BadHalfmove(String),
-    /// The fullmove number is not a positive number.
+    /// The fullmove number is not a number (0 is read as 1).
     BadFullmove(String),
     /// A side has no royal piece.
     MissingRoyal(Color),
@@ -144,10 +144,16 @@ impl fmt::Display for FenError {
                 write!(f, "FEN rank {rank} has more squares than the board is wide")
             }
             FenError::RankTooShort { rank } => {
-                write!(f, "FEN rank {rank} has fewer squares than the board is wide")
+                write!(
+                    f,
+                    "FEN rank {rank} has fewer squares than the board is wide"
+                )
             }
             FenError::BadEmptyRun { text } => {
-                write!(f, "FEN empty-square count '{text}' is not a positive number")
+                write!(
+                    f,
+                    "FEN empty-square count '{text}' is not a positive number"
+                )
             }
             FenError::UnknownPiece { letter } => {
                 write!(f, "'{letter}' is not a piece of this game")
@@ -179,7 +185,7 @@ impl fmt::Display for FenError {
             }
             FenError::BadHalfmove(s) => write!(f, "halfmove clock '{s}' is not a number"),
             FenError::BadFullmove(s) => {
-                write!(f, "fullmove number '{s}' is not a positive number")
+                write!(f, "fullmove number '{s}' is not a number")
             }
             FenError::MissingRoyal(c) => write!(f, "{c} has no royal piece"),
             FenError::TooManyRoyals(c) => write!(f, "{c} has more than one royal piece"),
@@ -234,15 +240,12 @@ impl<B: Bits> Position<B> {
             )
         };
         if let Some(h) = fields.get(4) {
-            let n = h
-                .parse::<u32>()
-                .map_err(|_| FenError::BadHalfmove(h.to_string()))?;
+            let n = parse_number(h).ok_or_else(|| FenError::BadHalfmove(h.to_string()))?;
             pos.set_halfmove_clock(n);
         }
         if let Some(fm) = fields.get(5) {
-            let n = fm
-                .parse::<u32>()
-                .map_err(|_| FenError::BadFullmove(fm.to_string()))?;
+            let n = parse_number(fm).ok_or_else(|| FenError::BadFullmove(fm.to_string()))?;
+            // Some tools write 0 for "unknown"; it reads as move 1.
             pos.set_fullmove_number(n.max(1));
         }
         validate_pieces(&pos)?;
@@ -294,6 +297,14 @@ impl<B: Bits> Position<B> {
         s += &format!(" {} {}", self.halfmove_clock(), self.fullmove_number());
         s
     }
+}
+
+/// A plain decimal number: digits only, no sign.
+fn parse_number(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
 }
 
 fn parse_placement<B: Bits>(pos: &mut Position<B>, text: &str) -> Result<(), FenError> {
@@ -387,9 +398,7 @@ fn find_kind(
     if candidates.peek().is_none() {
         return Err(FenError::UnknownPiece { letter: shown });
     }
-    let directional = candidates
-        .clone()
-        .any(|k| variant.kind(k).facing.is_some());
+    let directional = candidates.clone().any(|k| variant.kind(k).facing.is_some());
     match (directional, facing) {
         (true, None) => Err(FenError::MissingFacing { letter: shown }),
         (false, Some(_)) => Err(FenError::UnexpectedFacing { letter: shown }),
@@ -488,6 +497,17 @@ pub fn en_passant_possible<B: Bits>(pos: &Position<B>, ep: Square) -> bool {
     let g = variant.geometry;
     let us = pos.side_to_move();
     let them = !us;
+    // The passed square lies one rank beyond `them`'s double-step rank.
+    let DoubleStep::FromRank(from_rank) = variant.pawns.double_step else {
+        return false;
+    };
+    let passed_rank = match them {
+        Color::White => from_rank + 1,
+        Color::Black => g.ranks() - 2 - from_rank,
+    };
+    if g.rank(ep).0 != passed_rank {
+        return false;
+    }
     let (Some(our_pawn), Some(their_pawn)) = (variant.pawn_kind(us), variant.pawn_kind(them))
     else {
         return false;

@@ -6,12 +6,22 @@ use crate::square::Direction;
 
 /// FIDE king: one step any direction (castling is a rule of the game, not an atom).
 pub fn king() -> PieceKind {
-    PieceKind::new("King", 'K', vec![Atom::leap(king_steps(), Mode::MOVE_CAPTURE)]).royal()
+    PieceKind::new(
+        "King",
+        'K',
+        vec![Atom::leap(king_steps(), Mode::MOVE_CAPTURE)],
+    )
+    .royal()
 }
 
 /// FIDE queen: rook or bishop.
 pub fn queen() -> PieceKind {
-    PieceKind::new("Queen", 'Q', vec![Atom::ride(king_steps(), Mode::MOVE_CAPTURE)]).value(900)
+    PieceKind::new(
+        "Queen",
+        'Q',
+        vec![Atom::ride(king_steps(), Mode::MOVE_CAPTURE)],
+    )
+    .value(900)
 }
 
 /// FIDE rook.
@@ -121,7 +131,13 @@ pub fn hawk() -> PieceKind {
         "Hawk",
         'H',
         vec![Atom::leap(
-            [symmetric(2, 0), symmetric(2, 2), symmetric(3, 0), symmetric(3, 3)].concat(),
+            [
+                symmetric(2, 0),
+                symmetric(2, 2),
+                symmetric(3, 0),
+                symmetric(3, 3),
+            ]
+            .concat(),
             Mode::MOVE_CAPTURE,
         )],
     )

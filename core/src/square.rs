@@ -322,7 +322,9 @@ mod tests {
     #[test]
     fn bad_square_names_are_refused() {
         let g = Geometry::CHESS;
-        for s in ["", "e", "e9", "i1", "e0", "E4", "e04", "4e", "e10", "ee4", "é4"] {
+        for s in [
+            "", "e", "e9", "i1", "e0", "E4", "e04", "4e", "e10", "ee4", "é4",
+        ] {
             assert_eq!(g.parse_square(s), None, "{s}");
         }
         assert_eq!(Geometry::TEN.parse_square("j10").map(|s| s.0), Some(99));

@@ -373,6 +373,16 @@ fn error_bad_fullmove() {
         FenError::BadFullmove("-3".to_string()),
         Some("-3"),
     );
+    fails(
+        &with_fields("w KQkq - 0 +3"),
+        FenError::BadFullmove("+3".to_string()),
+        Some("+3"),
+    );
+    fails(
+        &with_fields("w KQkq - +2 3"),
+        FenError::BadHalfmove("+2".to_string()),
+        Some("+2"),
+    );
 }
 
 #[test]
@@ -588,6 +598,26 @@ fn en_passant_dropped_when_no_pawn_just_passed_it() {
     // A valid ep square with Black to move where White should be: dropped.
     let pos = ok("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq d6 0 3");
     assert_eq!(pos.en_passant(), None);
+}
+
+#[test]
+fn en_passant_square_off_the_double_step_rank_is_dropped() {
+    // Black's double step passes rank 6 only (§15.7), so with White to move an ep square
+    // on rank 4 or 7 can never be one; it must be normalised to `-` (§1.6, §15.2).
+    for (fen, normalised) in [
+        (
+            "4k3/8/8/8/8/2Pp4/8/4K3 w - d4 0 1",
+            "4k3/8/8/8/8/2Pp4/8/4K3 w - - 0 1",
+        ),
+        (
+            "4k3/8/2Pp4/8/8/8/8/4K3 w - d7 0 1",
+            "4k3/8/2Pp4/8/8/8/8/4K3 w - - 0 1",
+        ),
+    ] {
+        let pos = ok(fen);
+        assert_eq!(pos.en_passant(), None, "{fen}");
+        assert_eq!(pos.to_fen(), normalised);
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -154,8 +154,8 @@ fn pawn_moves<B: Board>(
         let capsq = back(ep, files);
         let pawn_kind = t.pawn[us.index()].expect("our pawns exist");
         let them = !us;
-        let attackers_of_ep = t.kinds[pawn_kind.index()].reverse_leap[us.index()][ep.index()]
-            & pawns;
+        let attackers_of_ep =
+            t.kinds[pawn_kind.index()].reverse_leap[us.index()][ep.index()] & pawns;
         for from in attackers_of_ep.squares() {
             let occ2 = (occ ^ B::from_square(from) ^ B::from_square(capsq)) | B::from_square(ep);
             let att = t.attackers(pos, ksq, occ2, them) & !B::from_square(capsq);
@@ -190,11 +190,7 @@ fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
         if (t.castle_empty[i] & occ & !movers).any() {
             continue;
         }
-        if rule
-            .safe
-            .iter()
-            .any(|&s| t.is_attacked(pos, s, occ, !us))
-        {
+        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) {
             continue;
         }
         list.push(Move::with_flag(

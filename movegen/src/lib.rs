@@ -13,8 +13,8 @@ mod make;
 mod moves;
 mod outcome;
 mod perft;
-pub mod suite;
 pub mod sliders;
+pub mod suite;
 pub mod tables;
 
 pub use gen::generate;

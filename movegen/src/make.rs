@@ -155,8 +155,8 @@ fn en_passant_after_double_step<B: Board>(
         files,
         "double step passes one square"
     );
-    let capturers =
-        t.kinds[their_pawn.index()].reverse_leap[them.index()][ep.index()] & pos.pieces_of(them, their_pawn);
+    let capturers = t.kinds[their_pawn.index()].reverse_leap[them.index()][ep.index()]
+        & pos.pieces_of(them, their_pawn);
     if capturers.is_empty() || !t.variant.pawns.en_passant {
         return None;
     }

@@ -88,11 +88,7 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Move({}->{} {:?}",
-            self.from.0, self.to.0, self.flag
-        )?;
+        write!(f, "Move({}->{} {:?}", self.from.0, self.to.0, self.flag)?;
         if let Some(k) = self.promotion_kind() {
             write!(f, " ={}", k.0)?;
         }

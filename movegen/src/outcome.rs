@@ -93,7 +93,11 @@ impl<B: TableCache> Game<B> {
     /// Legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        generate(tables::<B>(self.position.variant()), &self.position, &mut list);
+        generate(
+            tables::<B>(self.position.variant()),
+            &self.position,
+            &mut list,
+        );
         list
     }
 
@@ -112,7 +116,12 @@ impl<B: TableCache> Game<B> {
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let (_, mv, undo) = self.history.pop()?;
-        unmake(tables::<B>(self.position.variant()), &mut self.position, mv, &undo);
+        unmake(
+            tables::<B>(self.position.variant()),
+            &mut self.position,
+            mv,
+            &undo,
+        );
         Some(mv)
     }
 

@@ -152,12 +152,7 @@ fn relevant_mask(g: Geometry, sq: Square, dirs: &[Direction]) -> u64 {
     mask
 }
 
-fn find_magics(
-    g: Geometry,
-    dirs: &[Direction],
-    table: &mut Vec<u64>,
-    rng: &mut Rng,
-) -> Vec<Magic> {
+fn find_magics(g: Geometry, dirs: &[Direction], table: &mut Vec<u64>, rng: &mut Rng) -> Vec<Magic> {
     let mut out = Vec::with_capacity(g.len());
     for sq in g.squares() {
         let mask = relevant_mask(g, sq, dirs);

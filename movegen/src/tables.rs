@@ -260,7 +260,10 @@ impl<B: Board> Tables<B> {
             list.sort_by_key(|g| std::cmp::Reverse(g.range));
         }
 
-        let royal = [variant.royal_kind(Color::White), variant.royal_kind(Color::Black)];
+        let royal = [
+            variant.royal_kind(Color::White),
+            variant.royal_kind(Color::Black),
+        ];
         let pawn = [
             variant.pawn_kind(Color::White),
             variant.pawn_kind(Color::Black),
@@ -272,7 +275,8 @@ impl<B: Board> Tables<B> {
             DoubleStep::FromRank(r) => [rank_bb(r), rank_bb(g.ranks() - 1 - r)],
         };
         let last_rank = [rank_bb(g.ranks() - 1), rank_bb(0)];
-        let promotions = Color::ALL.map(|c| g.squares().map(|s| variant.promotions(c, s)).collect());
+        let promotions =
+            Color::ALL.map(|c| g.squares().map(|s| variant.promotions(c, s)).collect());
 
         let mut castle_loss = vec![0u8; n];
         let mut castle_empty = Vec::new();

@@ -1,0 +1,108 @@
+//! `joust perft`: leaf counts, with an optional per-move divide, timed.
+
+use crate::UserError;
+use clap::Args;
+use joust_core::{variants, Position, Variant};
+use joust_movegen::{divide, make, perft_parallel, position_from_fen, tables, TableCache};
+use joust_notation::{move_to_text, parse_move};
+use std::io::Write;
+use std::time::Instant;
+
+/// The deepest perft the command accepts; deeper is certainly a typo.
+const MAX_DEPTH: u32 = 20;
+
+/// Arguments of `joust perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Number of plies to count.
+    depth: String,
+    /// Game id (see RULES.md): chess, …
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Start from this FEN instead of the game's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, in coordinate notation, separated by spaces or commas.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Print the count below each legal move.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// Runs the command, printing to stdout.
+pub fn run(args: &PerftArgs) -> Result<(), UserError> {
+    let variant = variants::by_id(&args.variant).map_err(|e| UserError(e.to_string()))?;
+    let depth: u32 = args.depth.parse().map_err(|_| {
+        UserError(format!(
+            "depth '{}' is not a whole number from 0 to {MAX_DEPTH}",
+            args.depth
+        ))
+    })?;
+    if depth > MAX_DEPTH {
+        return Err(UserError(format!(
+            "depth {depth} is too deep (at most {MAX_DEPTH})"
+        )));
+    }
+    let threads = match args.threads {
+        Some(0) => return Err(UserError("--threads must be at least 1".into())),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if variant.geometry.len() <= 64 {
+        run_on::<u64>(variant, args, depth, threads)
+    } else {
+        run_on::<u128>(variant, args, depth, threads)
+    }
+}
+
+fn run_on<B: TableCache>(
+    variant: &'static Variant,
+    args: &PerftArgs,
+    depth: u32,
+    threads: usize,
+) -> Result<(), UserError> {
+    let fen = args.fen.as_deref().unwrap_or(variant.start_fen);
+    let mut pos: Position<B> =
+        position_from_fen(variant, fen).map_err(|e| UserError(format!("bad FEN: {e}")))?;
+    if let Some(moves) = &args.moves {
+        let t = tables::<B>(variant);
+        for text in moves.split([' ', ',']).filter(|s| !s.is_empty()) {
+            let mv = parse_move(&pos, text).map_err(|e| UserError(e.to_string()))?;
+            make(t, &mut pos, mv);
+        }
+    }
+    let start = Instant::now();
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let nodes = if args.divide {
+        let mut rows: Vec<(String, u64)> = divide(&pos, depth, threads)
+            .into_iter()
+            .map(|(mv, n)| (move_to_text(&pos, mv), n))
+            .collect();
+        rows.sort();
+        for (text, n) in &rows {
+            let _ = writeln!(out, "{text}: {n}");
+        }
+        let _ = writeln!(out);
+        if depth == 0 {
+            1
+        } else {
+            rows.iter().map(|r| r.1).sum()
+        }
+    } else {
+        perft_parallel(&pos, depth, threads)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    let _ = writeln!(out, "Time: {secs:.3} s");
+    let _ = writeln!(
+        out,
+        "Nodes per second: {:.0}",
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! The outcomes of RULES.md §1.4 for chess: mate, stalemate, dead positions, threefold
+//! repetition and the fifty-move rule.
+
+use joust_core::{variants, Color};
+use joust_movegen::{position_from_fen, Game, Outcome};
+use joust_notation::parse_move;
+
+fn game(fen: &str) -> Game<u64> {
+    Game::new(position_from_fen(variants::chess(), fen).unwrap())
+}
+
+fn play(g: &mut Game<u64>, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = parse_move(g.position(), text).unwrap();
+        assert!(g.play(mv), "{text}");
+    }
+}
+
+#[test]
+fn fools_mate_is_checkmate_for_black() {
+    let v = variants::chess();
+    let mut g = game(v.start_fen);
+    play(&mut g, "f2f3 e7e5 g2g4");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "d8h4");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    assert_eq!(g.outcome().unwrap().result(), "0-1");
+}
+
+#[test]
+fn stalemate_is_a_draw() {
+    let g = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(g.outcome(), Some(Outcome::Stalemate { winner: None }));
+}
+
+#[test]
+fn dead_positions() {
+    for fen in [
+        "8/8/4k3/8/8/3K4/8/8 w - - 0 1",    // K v K
+        "8/8/4k3/8/8/3KB3/8/8 w - - 0 1",   // K+B v K
+        "8/8/4k3/8/8/3KN3/8/8 b - - 0 1",   // K+N v K
+        "8/8/4k3/2b5/8/3KB3/8/8 w - - 0 1", // bishops on c5 and e3, both dark
+    ] {
+        assert_eq!(game(fen).outcome(), Some(Outcome::DeadPosition), "{fen}");
+    }
+    for fen in [
+        "8/8/2b1k3/8/8/3KB3/8/8 w - - 0 1", // bishops on c6 (light) and e3 (dark)
+        "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1",  // two knights: mate is possible
+        "8/8/4k3/8/8/3KBn2/8/8 w - - 0 1",  // bishop v knight
+        "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1",  // a pawn
+        "8/8/4k3/8/8/3K4/R7/8 w - - 0 1",   // a rook
+    ] {
+        assert_eq!(game(fen).outcome(), None, "{fen}");
+    }
+}
+
+#[test]
+fn threefold_repetition_draws_on_the_third_occurrence() {
+    let v = variants::chess();
+    let mut g = game(v.start_fen);
+    play(&mut g, "g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(g.repetitions(), 2);
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "g1f3 g8f6 f3g1");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "f6g8");
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), Some(Outcome::Repetition));
+}
+
+#[test]
+fn fifty_move_rule_after_a_hundred_quiet_plies_but_mate_comes_first() {
+    let mut g = game("8/8/4k3/8/8/3K4/R7/8 w - - 99 80");
+    assert_eq!(g.outcome(), None);
+    play(&mut g, "a2a1");
+    assert_eq!(g.position().halfmove_clock(), 100);
+    assert_eq!(g.outcome(), Some(Outcome::FiftyMoves));
+    // A capture resets the clock.
+    let mut g = game("8/8/4k3/8/8/3K4/R7/r7 w - - 99 80");
+    play(&mut g, "a2a1");
+    assert_eq!(g.position().halfmove_clock(), 0);
+    // Mate on the hundredth ply wins (§1.4: step 1 first).
+    let mut g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+    play(&mut g, "h1h8");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+}
+
+#[test]
+fn illegal_moves_are_refused_and_undo_restores() {
+    let v = variants::chess();
+    let mut g = game(v.start_fen);
+    let start = g.position().to_fen();
+    play(&mut g, "e2e4");
+    let illegal = parse_move(&position_from_fen::<u64>(v, v.start_fen).unwrap(), "d2d4").unwrap();
+    // d2d4 is White's move, not legal with Black to move.
+    assert!(!g.play(illegal));
+    assert!(g.undo().is_some());
+    assert_eq!(g.position().to_fen(), start);
+    assert_eq!(g.undo(), None);
+}
