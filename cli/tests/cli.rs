@@ -1,0 +1,79 @@
+//! The `joust` binary as a user runs it: output snapshots and clean failures.
+
+use std::process::Command;
+
+fn joust(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(args)
+        .output()
+        .expect("joust runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Output without the lines that depend on the machine's speed.
+fn stable(stdout: &str) -> String {
+    stdout
+        .lines()
+        .filter(|l| !l.starts_with("Time:") && !l.starts_with("Nodes per second:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn perft_divide_of_the_start_position() {
+    let (code, out, err) = joust(&["perft", "3", "--divide", "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Time: "));
+    assert!(out.contains("Nodes per second: "));
+    insta::assert_snapshot!(stable(&out));
+}
+
+#[test]
+fn perft_total_from_a_fen_with_moves_and_threads() {
+    let (code, out, err) = joust(&[
+        "perft",
+        "--variant",
+        "chess",
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stable(&out), "Nodes searched: 97862");
+    let (code, out, _) = joust(&["perft", "2", "--moves", "e2e4,e7e5", "--threads", "1"]);
+    assert_eq!(code, 0);
+    // Stockfish 15.1: `position startpos moves e2e4 e7e5`, `go perft 2` gives 835.
+    assert_eq!(stable(&out), "Nodes searched: 835");
+}
+
+#[test]
+fn bad_input_gives_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["perft", "3", "--variant", "nosuchgame"],
+        &["perft", "3", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"],
+        &["perft", "3", "--fen", "8/8/8 w - - 0 1"],
+        &["perft", "3", "--fen", ""],
+        &["perft", "three"],
+        &["perft", "-1"],
+        &["perft", "99"],
+        &["perft", "3", "--threads", "0"],
+        &["perft", "2", "--moves", "e2e5"],
+        &["perft", "2", "--moves", "zz"],
+    ];
+    let mut report = String::new();
+    for args in cases {
+        let (code, out, err) = joust(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("").to_string();
+        report += &format!("{}\n  {}\n", args.join(" "), first);
+    }
+    insta::assert_snapshot!(report);
+}
