@@ -156,3 +156,65 @@ pub fn fortress() -> PieceKind {
         ],
     )
 }
+
+/// LancerChess King's Lancer: leaps exactly 1 or 2 squares orthogonally (WD, §3.2).
+pub fn kings_lancer() -> PieceKind {
+    PieceKind::new(
+        "King's Lancer",
+        'L',
+        vec![Atom::leap(
+            [wazir(), symmetric(2, 0)].concat(),
+            Mode::MOVE_CAPTURE,
+        )],
+    )
+    .value(350)
+}
+
+/// LancerChess Queen's Lancer: leaps exactly 1 or 2 squares diagonally (FA, §3.2).
+pub fn queens_lancer() -> PieceKind {
+    PieceKind::new(
+        "Queen's Lancer",
+        'J',
+        vec![Atom::leap(
+            [ferz(), symmetric(2, 2)].concat(),
+            Mode::MOVE_CAPTURE,
+        )],
+    )
+    .value(250)
+}
+
+/// The LancerChess royal Queen: moves as a FIDE king and castles (§3.1).
+pub fn royal_queen() -> PieceKind {
+    let mut k = king();
+    k.name = "Queen";
+    k.letter = 'Q';
+    k
+}
+
+/// The LancerChess King: an ordinary piece that moves as a FIDE queen (§3.1).
+pub fn queen_moving_king() -> PieceKind {
+    let mut q = queen();
+    q.name = "King";
+    q.letter = 'K';
+    q
+}
+
+/// A named piece that only leaps, for the tour puzzle: `(id, kind)` pairs.
+pub fn leapers() -> Vec<(&'static str, PieceKind)> {
+    let leap = |name, letter, offsets: Vec<(i8, i8)>| {
+        PieceKind::new(name, letter, vec![Atom::leap(offsets, Mode::MOVE_CAPTURE)])
+    };
+    vec![
+        ("kings-lancer", kings_lancer()),
+        ("queens-lancer", queens_lancer()),
+        ("knight", knight()),
+        ("king", king()),
+        ("wazir", leap("Wazir", 'W', wazir())),
+        ("ferz", leap("Ferz", 'F', ferz())),
+        ("dabbaba", leap("Dabbaba", 'D', symmetric(2, 0))),
+        ("alfil", leap("Alfil", 'A', symmetric(2, 2))),
+        ("camel", leap("Camel", 'C', symmetric(3, 1))),
+        ("zebra", leap("Zebra", 'Z', symmetric(3, 2))),
+        ("hawk", hawk()),
+    ]
+}

@@ -25,8 +25,8 @@ pub struct Variant {
     pub castling: Vec<CastlingRule>,
     /// Pawn rules.
     pub pawns: PawnRules,
-    /// What a pawn may promote to.
-    pub promotion: Promotion,
+    /// What each side's pawns may promote to, White first.
+    pub promotion: [Promotion; 2],
     /// Who wins a stalemate.
     pub stalemate: StalemateResult,
     /// Plies without capture or pawn move after which the game is drawn.
@@ -76,19 +76,24 @@ pub enum DoubleStep {
     FromRank(u8),
 }
 
-/// What a pawn becomes on the last rank.
+/// What one side's pawns may become on the last rank.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Promotion {
-    /// A fixed list of kinds per side.
-    Fixed([Vec<KindId>; 2]),
-    /// A common list plus one kind that depends on the square's colour (LancerChess §3.5):
-    /// `by_colour[side] = (on dark, on light)`.
-    BySquareColour {
-        /// Kinds offered on every square.
-        common: [Vec<KindId>; 2],
-        /// The extra kind per side on a dark and a light square.
-        by_colour: [(KindId, KindId); 2],
-    },
+pub struct Promotion {
+    /// Kinds offered on every promotion square.
+    pub kinds: Vec<KindId>,
+    /// One more kind that depends on the square's colour, `(on dark, on light)`
+    /// (LancerChess §3.5).
+    pub by_square_colour: Option<(KindId, KindId)>,
+}
+
+impl Promotion {
+    /// The same kinds on every square.
+    pub fn to(kinds: Vec<KindId>) -> Promotion {
+        Promotion {
+            kinds,
+            by_square_colour: None,
+        }
+    }
 }
 
 /// The result of a stalemate for the stalemated side.
@@ -162,19 +167,16 @@ impl Variant {
 
     /// The kinds a pawn of `color` may promote to on `square`.
     pub fn promotions(&self, color: Color, square: Square) -> Vec<KindId> {
-        match &self.promotion {
-            Promotion::Fixed(lists) => lists[color.index()].clone(),
-            Promotion::BySquareColour { common, by_colour } => {
-                let (dark, light) = by_colour[color.index()];
-                let mut v = common[color.index()].clone();
-                v.push(if self.geometry.is_dark(square) {
-                    dark
-                } else {
-                    light
-                });
-                v
-            }
+        let rule = &self.promotion[color.index()];
+        let mut v = rule.kinds.clone();
+        if let Some((dark, light)) = rule.by_square_colour {
+            v.push(if self.geometry.is_dark(square) {
+                dark
+            } else {
+                light
+            });
         }
+        v
     }
 
     /// The last rank for `color`'s pawns, as a rank index.

@@ -40,7 +40,7 @@ pub static CHESS: Lazy<Variant> = Lazy::new(|| {
             double_step: DoubleStep::FromRank(1),
             en_passant: true,
         },
-        promotion: Promotion::Fixed([promote.clone(), promote]),
+        promotion: [Promotion::to(promote.clone()), Promotion::to(promote)],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
         dead_position: fide_dead_position,

@@ -1,6 +1,8 @@
 //! The built-in games, one module each, and lookup by id.
 
 mod chess;
+mod clash;
+mod lancerchess;
 
 use crate::variant::Variant;
 use once_cell::sync::Lazy;
@@ -8,7 +10,9 @@ use std::fmt;
 
 /// Every built-in game, in listing order.
 pub fn all() -> &'static [&'static Variant] {
-    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| vec![&*chess::CHESS]);
+    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| {
+        vec![&*chess::CHESS, &*lancerchess::LANCERCHESS, &*clash::CLASH]
+    });
     &ALL
 }
 
@@ -24,6 +28,16 @@ pub fn by_id(id: &str) -> Result<&'static Variant, UnknownVariant> {
 /// FIDE chess.
 pub fn chess() -> &'static Variant {
     &chess::CHESS
+}
+
+/// LancerChess.
+pub fn lancerchess() -> &'static Variant {
+    &lancerchess::LANCERCHESS
+}
+
+/// Clash.
+pub fn clash() -> &'static Variant {
+    &clash::CLASH
 }
 
 /// A game id that no built-in game has.
