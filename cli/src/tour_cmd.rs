@@ -54,7 +54,10 @@ fn parse_board(text: &str) -> Result<Geometry, UserError> {
     if !digits(f) || !digits(r) {
         return Err(bad());
     }
-    let (f, r) = (f.parse::<u8>().map_err(|_| bad())?, r.parse::<u8>().map_err(|_| bad())?);
+    let (f, r) = (
+        f.parse::<u8>().map_err(|_| bad())?,
+        r.parse::<u8>().map_err(|_| bad())?,
+    );
     Geometry::new(f, r).map_err(|_| bad())
 }
 

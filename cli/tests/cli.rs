@@ -50,13 +50,23 @@ fn perft_total_from_a_fen_with_moves_and_threads() {
     assert_eq!(code, 0);
     // Stockfish 15.1: `position startpos moves e2e4 e7e5`, `go perft 2` gives 835.
     assert_eq!(stable(&out), "Nodes searched: 835");
+    for (variant, nodes) in [("lancerchess", "6770"), ("clash", "8012")] {
+        let (code, out, _) = joust(&["perft", "3", "--variant", variant, "--threads", "1"]);
+        assert_eq!(code, 0);
+        assert_eq!(stable(&out), format!("Nodes searched: {nodes}"));
+    }
 }
 
 #[test]
 fn bad_input_gives_one_line_and_status_2() {
     let cases: &[&[&str]] = &[
         &["perft", "3", "--variant", "nosuchgame"],
-        &["perft", "3", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"],
+        &[
+            "perft",
+            "3",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        ],
         &["perft", "3", "--fen", "8/8/8 w - - 0 1"],
         &["perft", "3", "--fen", ""],
         &["perft", "three"],
@@ -65,6 +75,55 @@ fn bad_input_gives_one_line_and_status_2() {
         &["perft", "3", "--threads", "0"],
         &["perft", "2", "--moves", "e2e5"],
         &["perft", "2", "--moves", "zz"],
+    ];
+    let mut report = String::new();
+    for args in cases {
+        let (code, out, err) = joust(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("").to_string();
+        report += &format!("{}\n  {}\n", args.join(" "), first);
+    }
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn tour_first_count_and_all() {
+    let (code, out, err) = joust(&["tour"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("tour_default_first", out);
+    let (code, out, _) = joust(&["tour", "--count"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "96 circuits of the King's Lancer on 3x3 from a1\n");
+    let (code, out, _) = joust(&["tour", "--board", "4x4", "--journey", "--count"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "89424 journeys of the King's Lancer on 4x4 from a1\n");
+    let (code, out, err) = joust(&["tour", "--board", "2x3", "--all"]);
+    assert_eq!(code, 0);
+    assert_eq!(err.trim(), "6 circuits of the King's Lancer on 2x3 from a1");
+    insta::assert_snapshot!("tour_all_2x3", out);
+    let (code, out, _) = joust(&["tour", "--board", "10x10", "--from", "e5", "--journey"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.split_whitespace().count(), 100);
+    let (code, out, _) = joust(&["tour", "--piece", "queens-lancer"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "no circuit of the Queen's Lancer on 3x3 from a1\n");
+}
+
+#[test]
+fn tour_bad_input_gives_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["tour", "--board", "11x3"],
+        &["tour", "--board", "0x3"],
+        &["tour", "--board", "3"],
+        &["tour", "--board", "3x3x3"],
+        &["tour", "--board", "-3x3"],
+        &["tour", "--from", "d4"],
+        &["tour", "--from", "a0"],
+        &["tour", "--piece", "rook"],
+        &["tour", "--circuit", "--journey"],
+        &["tour", "--count", "--all"],
     ];
     let mut report = String::new();
     for args in cases {

@@ -17,7 +17,11 @@ pub struct NotALeaper(pub String);
 
 impl fmt::Display for NotALeaper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the {} does not only leap, so it cannot make a tour", self.0)
+        write!(
+            f,
+            "the {} does not only leap, so it cannot make a tour",
+            self.0
+        )
     }
 }
 

@@ -40,11 +40,15 @@ mod tests {
     fn bad_tours_are_refused_with_the_reason() {
         let p = problem(3, 3, TourKind::Circuit);
         let g = p.graph.geometry();
-        let check = |s: &str| check_tour(&p.graph, 0, TourKind::Circuit, &parse_tour(g, s).unwrap());
+        let check =
+            |s: &str| check_tour(&p.graph, 0, TourKind::Circuit, &parse_tour(g, s).unwrap());
         assert_eq!(check("b1 a1"), Err(TourError::WrongStart));
         assert_eq!(
             check("a1 b1 c1"),
-            Err(TourError::WrongLength { expected: 9, found: 2 })
+            Err(TourError::WrongLength {
+                expected: 9,
+                found: 2
+            })
         );
         // a1 -> c3 is not a King's Lancer move.
         assert_eq!(
@@ -63,7 +67,10 @@ mod tests {
             check("a1 b1 a1 c1 c2 c3 b3 b2 a2 a3"),
             Err(TourError::Revisit { index: 2 })
         );
-        assert_eq!(parse_tour(g, "a1 d4"), Err(TourError::BadSquare("d4".into())));
+        assert_eq!(
+            parse_tour(g, "a1 d4"),
+            Err(TourError::BadSquare("d4".into()))
+        );
     }
 
     #[test]
@@ -75,8 +82,16 @@ mod tests {
             (3, 4, 828, 2196),
             (4, 4, 23360, 89424),
         ] {
-            assert_eq!(problem(files, ranks, TourKind::Circuit).count(), circuits, "{files}x{ranks}");
-            assert_eq!(problem(files, ranks, TourKind::Journey).count(), journeys, "{files}x{ranks}");
+            assert_eq!(
+                problem(files, ranks, TourKind::Circuit).count(),
+                circuits,
+                "{files}x{ranks}"
+            );
+            assert_eq!(
+                problem(files, ranks, TourKind::Journey).count(),
+                journeys,
+                "{files}x{ranks}"
+            );
         }
     }
 
@@ -110,7 +125,11 @@ mod tests {
                     let p = problem(files, ranks, kind);
                     match p.first(5_000_000) {
                         FirstTour::Found(t) => {
-                            assert_eq!(check_tour(&p.graph, 0, kind, &t), Ok(()), "{files}x{ranks} {kind}")
+                            assert_eq!(
+                                check_tour(&p.graph, 0, kind, &t),
+                                Ok(()),
+                                "{files}x{ranks} {kind}"
+                            )
                         }
                         FirstTour::None => assert_eq!(p.count(), 0, "{files}x{ranks} {kind}"),
                         FirstTour::GaveUp(n) => panic!("{files}x{ranks} {kind}: gave up after {n}"),
