@@ -108,3 +108,53 @@ fn illegal_moves_are_refused_and_undo_restores() {
     assert_eq!(g.position().to_fen(), start);
     assert_eq!(g.undo(), None);
 }
+
+fn game_of(variant: &'static joust_core::Variant, fen: &str) -> Game<u64> {
+    Game::new(position_from_fen(variant, fen).unwrap())
+}
+
+#[test]
+fn lancerchess_and_clash_dead_positions() {
+    let lc = variants::lancerchess();
+    let clash = variants::clash();
+    // The royal piece is the Queen (Q/q); K is an ordinary queen-moving piece.
+    for (v, fen) in [
+        (lc, "8/8/4q3/8/8/3Q4/8/8 w - - 0 1"),     // bare Queens
+        (lc, "8/8/4q3/8/8/3QB3/8/8 w - - 0 1"),    // one Bishop
+        (lc, "8/8/4q3/8/8/3QJ3/8/8 w - - 0 1"),    // one Queen's Lancer
+        (lc, "8/8/4q3/2j5/8/3QB3/8/8 w - - 0 1"),  // J c5 and B e3: both dark
+        (clash, "8/8/4q3/8/8/3QN3/8/8 w - - 0 1"), // a single Knight
+    ] {
+        assert_eq!(
+            game_of(v, fen).outcome(),
+            Some(Outcome::DeadPosition),
+            "{fen}"
+        );
+    }
+    for (v, fen) in [
+        (lc, "8/8/4q3/8/8/3QL3/8/8 w - - 0 1"), // Q+L v Q is a forced win (§3.6)
+        (lc, "8/8/4q3/8/8/3Q4/8/7K w - - 0 1"), // the King moves as a queen
+        (lc, "8/8/2j1q3/8/8/3QB3/8/8 w - - 0 1"), // J c6 (light), B e3 (dark)
+        (lc, "8/8/4q3/8/8/3Q4/4P3/8 w - - 0 1"), // a pawn
+        (clash, "8/8/4q3/8/8/3QNN2/8/8 w - - 0 1"), // two Knights
+        (clash, "8/8/4q3/8/8/3QNB2/8/8 w - - 0 1"), // Knight and Bishop
+    ] {
+        assert_eq!(game_of(v, fen).outcome(), None, "{fen}");
+    }
+}
+
+#[test]
+fn lancerchess_mate_is_of_the_queen() {
+    let lc = variants::lancerchess();
+    // Black's royal Queen on a8 is mated by a Tower on h8 and White's King (queen-mover) b6.
+    let g = game_of(lc, "q6R/8/1K6/8/8/8/8/3Q4 b - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+    // Black's royal Queen can capture a lone checking King: not mate.
+    let g = game_of(lc, "qK6/8/8/8/8/8/8/3Q4 b - - 0 1");
+    assert_eq!(g.outcome(), None);
+}

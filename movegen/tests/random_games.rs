@@ -64,3 +64,9 @@ fn chess_random_games_keep_the_key_and_board_consistent() {
 fn chess_random_games_on_128_bit_boards() {
     play_random_games::<u128>(variants::chess(), 10, 120);
 }
+
+#[test]
+fn lancerchess_and_clash_random_games() {
+    play_random_games::<u64>(variants::lancerchess(), 40, 160);
+    play_random_games::<u64>(variants::clash(), 40, 160);
+}
