@@ -45,9 +45,11 @@ impl<B: Board> Tables<B> {
     }
 
     /// Pieces of either side that are the only piece between `royal` and an enemy rider of
-    /// `attacker` aimed at it: if one of them moves off the line, `royal` is exposed.
+    /// `attacker` aimed at it, each with the squares it may still go to without exposing
+    /// `royal`: the segment up to and including the rider (not the whole line: a leaper
+    /// must not jump over the pinning piece).
     #[inline]
-    pub fn blockers(&self, pos: &Position<B>, royal: Square, attacker: Color) -> B {
+    pub fn pins(&self, pos: &Position<B>, royal: Square, attacker: Color) -> Pins<B> {
         let c = attacker.index();
         let occ = pos.occupied();
         let mut snipers = B::EMPTY;
@@ -65,14 +67,21 @@ impl<B: Board> Tables<B> {
             }
             snipers |= m;
         }
-        let mut blockers = B::EMPTY;
+        let mut pins = Pins {
+            pinned: B::EMPTY,
+            segments: [(Square(0), B::EMPTY); 8],
+            len: 0,
+        };
         for s in snipers.squares() {
-            let b = self.between(royal, s) & occ;
-            if b.any() && !b.more_than_one() {
-                blockers |= b;
+            let between = self.between(royal, s);
+            let b = between & occ;
+            if b.any() && !b.more_than_one() && pins.len < 8 {
+                pins.pinned |= b;
+                pins.segments[pins.len] = (b.lowest(), between | B::from_square(s));
+                pins.len += 1;
             }
         }
-        blockers
+        pins
     }
 
     /// True if `color`'s royal piece is attacked.
@@ -82,5 +91,31 @@ impl<B: Board> Tables<B> {
             Some(k) => self.is_attacked(pos, k, pos.occupied(), !color),
             None => false,
         }
+    }
+}
+
+/// Pieces pinned to their royal, each with the squares it may move to.
+#[derive(Copy, Clone, Debug)]
+pub struct Pins<B> {
+    /// Every pinned piece (of either side; intersect with one side's pieces as needed).
+    pub pinned: B,
+    segments: [(Square, B); 8],
+    len: usize,
+}
+
+impl<B: Board> Pins<B> {
+    /// The squares the pinned piece on `sq` may move to (everything if it is not pinned).
+    #[inline]
+    pub fn allowed(&self, sq: Square) -> B {
+        if !self.pinned.has(sq) {
+            return !B::EMPTY;
+        }
+        let mut allowed = !B::EMPTY;
+        for &(p, seg) in &self.segments[..self.len] {
+            if p == sq {
+                allowed &= seg;
+            }
+        }
+        allowed
     }
 }

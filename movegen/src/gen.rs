@@ -1,6 +1,7 @@
 //! Legal move generation for games whose pieces are leapers, (limited) riders and FIDE
 //! pawns: checks and pins are worked out first, so every move generated is legal.
 
+use crate::attacks::Pins;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
@@ -16,7 +17,8 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     let occ = pos.occupied();
     let ours = pos.pieces(us);
     let checkers = t.attackers(pos, ksq, occ, them);
-    let pinned = t.blockers(pos, ksq, them) & ours;
+    let pins = t.pins(pos, ksq, them);
+    let pinned = pins.pinned & ours;
 
     // Royal moves: the destination must not be attacked once the royal has left its square.
     let royal = t.royal[us.index()];
@@ -49,7 +51,7 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
         for from in pos.pieces_of(us, kind).squares() {
             let mut to_set = t.simple_attacks(us, kind, from, occ) & target;
             if pinned.has(from) {
-                to_set &= t.line(ksq, from);
+                to_set &= pins.allowed(from);
             }
             for to in to_set.squares() {
                 list.push(Move::normal(from, to));
@@ -58,7 +60,7 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     }
 
     if let Some(pawn) = t.pawn[us.index()] {
-        pawn_moves(t, pos, ksq, pinned, target, pos.pieces_of(us, pawn), list);
+        pawn_moves(t, pos, ksq, &pins, pinned, target, pos.pieces_of(us, pawn), list);
     }
 
     if checkers.is_empty() {
@@ -88,6 +90,7 @@ fn pawn_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
     ksq: Square,
+    pins: &Pins<B>,
     pinned: B,
     target: B,
     pawns: B,
@@ -104,7 +107,7 @@ fn pawn_moves<B: Board>(
             Color::Black => b >> n,
         }
     };
-    let legal_dir = |from: Square, to: Square| !pinned.has(from) || t.line(ksq, from).has(to);
+    let legal_dir = |from: Square, to: Square| !pinned.has(from) || pins.allowed(from).has(to);
     let back = |to: Square, n: u32| -> Square {
         match us {
             Color::White => Square(to.0 - n as u8),

@@ -17,6 +17,7 @@ pub mod sliders;
 pub mod suite;
 pub mod tables;
 
+pub use attacks::Pins;
 pub use gen::generate;
 pub use make::{make, unmake, Undo};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
