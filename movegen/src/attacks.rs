@@ -69,16 +69,14 @@ impl<B: Board> Tables<B> {
         }
         let mut pins = Pins {
             pinned: B::EMPTY,
-            segments: [(Square(0), B::EMPTY); 8],
-            len: 0,
+            snipers: B::EMPTY,
+            royal,
         };
         for s in snipers.squares() {
-            let between = self.between(royal, s);
-            let b = between & occ;
-            if b.any() && !b.more_than_one() && pins.len < 8 {
+            let b = self.between(royal, s) & occ;
+            if b.any() && !b.more_than_one() {
                 pins.pinned |= b;
-                pins.segments[pins.len] = (b.lowest(), between | B::from_square(s));
-                pins.len += 1;
+                pins.snipers |= B::from_square(s);
             }
         }
         pins
@@ -94,28 +92,29 @@ impl<B: Board> Tables<B> {
     }
 }
 
-/// Pieces pinned to their royal, each with the squares it may move to.
+/// Pieces pinned to their royal, and the riders that pin them.
 #[derive(Copy, Clone, Debug)]
 pub struct Pins<B> {
     /// Every pinned piece (of either side; intersect with one side's pieces as needed).
     pub pinned: B,
-    segments: [(Square, B); 8],
-    len: usize,
+    snipers: B,
+    royal: Square,
 }
 
 impl<B: Board> Pins<B> {
-    /// The squares the pinned piece on `sq` may move to (everything if it is not pinned).
+    /// The squares the piece on `sq` may move to without exposing the royal: everything
+    /// if it is not pinned, else the segment from the royal up to and including the pinner.
     #[inline]
-    pub fn allowed(&self, sq: Square) -> B {
+    pub fn allowed(&self, t: &Tables<B>, sq: Square) -> B {
         if !self.pinned.has(sq) {
             return !B::EMPTY;
         }
-        let mut allowed = !B::EMPTY;
-        for &(p, seg) in &self.segments[..self.len] {
-            if p == sq {
-                allowed &= seg;
+        for s in self.snipers.squares() {
+            let between = t.between(self.royal, s);
+            if between.has(sq) {
+                return between | B::from_square(s);
             }
         }
-        allowed
+        !B::EMPTY
     }
 }

@@ -51,7 +51,7 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
         for from in pos.pieces_of(us, kind).squares() {
             let mut to_set = t.simple_attacks(us, kind, from, occ) & target;
             if pinned.has(from) {
-                to_set &= pins.allowed(from);
+                to_set &= pins.allowed(t, from);
             }
             for to in to_set.squares() {
                 list.push(Move::normal(from, to));
@@ -107,7 +107,7 @@ fn pawn_moves<B: Board>(
             Color::Black => b >> n,
         }
     };
-    let legal_dir = |from: Square, to: Square| !pinned.has(from) || pins.allowed(from).has(to);
+    let legal_dir = |from: Square, to: Square| !pinned.has(from) || pins.allowed(t, from).has(to);
     let back = |to: Square, n: u32| -> Square {
         match us {
             Color::White => Square(to.0 - n as u8),
