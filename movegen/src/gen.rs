@@ -60,7 +60,16 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     }
 
     if let Some(pawn) = t.pawn[us.index()] {
-        pawn_moves(t, pos, ksq, &pins, pinned, target, pos.pieces_of(us, pawn), list);
+        pawn_moves(
+            t,
+            pos,
+            ksq,
+            &pins,
+            pinned,
+            target,
+            pos.pieces_of(us, pawn),
+            list,
+        );
     }
 
     if checkers.is_empty() {

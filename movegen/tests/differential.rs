@@ -1,0 +1,231 @@
+//! The fast generator against a slow one read straight from the pieces' atoms: on
+//! thousands of positions from random games, both must give the same set of legal moves.
+//!
+//! The slow generator walks each atom with `Atom::reach`, adds pawn, en-passant and
+//! castling rules as RULES.md states them, plays each candidate and keeps it if no enemy
+//! atom then reaches the mover's royal. It shares no table, pin or check logic with the
+//! fast generator.
+
+use joust_core::atom::{Action, Mode, Occupant};
+use joust_core::variant::DoubleStep;
+use joust_core::{variants, Color, Position, Square, Variant};
+use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, MoveFlag, TableCache};
+use std::collections::BTreeSet;
+
+fn occupant<B: TableCache>(pos: &Position<B>, us: Color) -> impl Fn(Square) -> Occupant + '_ {
+    move |sq| match pos.piece_at(sq) {
+        None => Occupant::Empty,
+        Some(p) if p.color == us => Occupant::Own,
+        Some(_) => Occupant::Enemy,
+    }
+}
+
+/// True if any piece of `by` could capture on `target` (were an enemy there), by
+/// walking every atom (RULES.md §1.3).
+fn attacked_slowly<B: TableCache>(pos: &Position<B>, target: Square, by: Color) -> bool {
+    let v = pos.variant();
+    let g = v.geometry;
+    let occ = occupant(pos, by);
+    let with_enemy_on_target = |sq: Square| {
+        if sq == target {
+            Occupant::Enemy
+        } else {
+            occ(sq)
+        }
+    };
+    g.squares().any(|sq| match pos.piece_at(sq) {
+        Some(p) if p.color == by && sq != target => v.kind(p.kind).atoms.iter().any(|atom| {
+            atom.reach(by, g, sq, &with_enemy_on_target)
+                .iter()
+                .any(|&(to, action)| to == target && action != Action::Move)
+        }),
+        _ => false,
+    })
+}
+
+fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
+    let v: &Variant = pos.variant();
+    let g = v.geometry;
+    let us = pos.side_to_move();
+    let mut out = Vec::new();
+    for from in g.squares() {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        if piece.color != us {
+            continue;
+        }
+        let kind = v.kind(piece.kind);
+        let last_rank = v.promotion_rank(us);
+        let start_rank = match v.pawns.double_step {
+            DoubleStep::FromRank(r) if us == Color::White => Some(r),
+            DoubleStep::FromRank(r) => Some(g.ranks() - 1 - r),
+            DoubleStep::Never => None,
+        };
+        for atom in &kind.atoms {
+            if kind.pawn && atom.mode.contains(Mode::INITIAL) && Some(g.rank(from).0) != start_rank
+            {
+                continue;
+            }
+            for (to, action) in atom.reach(us, g, from, &occupant(pos, us)) {
+                if action == Action::Shoot {
+                    continue;
+                }
+                if kind.pawn && g.rank(to).0 == last_rank {
+                    for k in v.promotions(us, to) {
+                        out.push(Move::promotion(from, to, k));
+                    }
+                } else if kind.pawn && atom.mode.contains(Mode::INITIAL) {
+                    out.push(Move::with_flag(from, to, MoveFlag::DoubleStep, 0));
+                } else {
+                    out.push(Move::normal(from, to));
+                }
+            }
+        }
+        // En passant: a pawn capturing onto the passed square.
+        if let Some(ep) = pos.en_passant() {
+            if kind.pawn {
+                let f = us.forward();
+                for df in [-1, 1] {
+                    if g.offset(from, df, f) == Some(ep) {
+                        out.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
+                    }
+                }
+            }
+        }
+    }
+    // Castling, as §2 and §3.4 state it.
+    for (i, rule) in v.castling.iter().enumerate() {
+        if rule.color != us || !pos.castling().has(i) {
+            continue;
+        }
+        let royal_ok = pos
+            .piece_at(rule.royal_from)
+            .is_some_and(|p| p.color == us && v.kind(p.kind).royal);
+        let rook_ok = pos
+            .piece_at(rule.rook_from)
+            .is_some_and(|p| p.color == us && !v.kind(p.kind).royal);
+        let empty_ok = rule
+            .empty
+            .iter()
+            .all(|&s| s == rule.royal_from || s == rule.rook_from || pos.piece_at(s).is_none());
+        let safe_ok = rule.safe.iter().all(|&s| !attacked_slowly(pos, s, !us));
+        if royal_ok && rook_ok && empty_ok && safe_ok {
+            out.push(Move::with_flag(
+                rule.royal_from,
+                rule.royal_to,
+                MoveFlag::Castle,
+                i as u8,
+            ));
+        }
+    }
+    out
+}
+
+fn legal_slowly<B: TableCache>(pos: &Position<B>) -> BTreeSet<String> {
+    let t = tables::<B>(pos.variant());
+    let us = pos.side_to_move();
+    pseudo_legal(pos)
+        .into_iter()
+        .filter(|&mv| {
+            let mut p = pos.clone();
+            make(t, &mut p, mv);
+            let royal = p.royal_square(us).expect("royal on board");
+            !attacked_slowly(&p, royal, !us)
+        })
+        .map(|mv| format!("{mv:?}"))
+        .collect()
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn compare_on_random_games<B: TableCache>(variant: &'static Variant, games: usize) -> usize {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ variant.id.len() as u64);
+    let start: Position<B> = position_from_fen(variant, variant.start_fen).unwrap();
+    let mut positions = 0;
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..200 {
+            let fast: BTreeSet<String> =
+                legal_moves(&pos).iter().map(|m| format!("{m:?}")).collect();
+            let slow = legal_slowly(&pos);
+            assert_eq!(
+                fast,
+                slow,
+                "{}: {}\nonly fast: {:?}\nonly slow: {:?}",
+                variant.id,
+                pos.to_fen(),
+                fast.difference(&slow).collect::<Vec<_>>(),
+                slow.difference(&fast).collect::<Vec<_>>()
+            );
+            positions += 1;
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves.as_slice()[rng.below(moves.len())];
+            make(tables::<B>(variant), &mut pos, mv);
+        }
+    }
+    positions
+}
+
+#[test]
+fn chess_matches_the_slow_generator() {
+    assert!(compare_on_random_games::<u64>(variants::chess(), 25) > 2000);
+}
+
+#[test]
+fn lancerchess_and_clash_match_the_slow_generator() {
+    assert!(compare_on_random_games::<u64>(variants::lancerchess(), 25) > 2000);
+    assert!(compare_on_random_games::<u64>(variants::clash(), 25) > 2000);
+}
+
+#[test]
+fn chess_on_128_bit_boards_matches_the_slow_generator() {
+    assert!(compare_on_random_games::<u128>(variants::chess(), 5) > 500);
+}
+
+/// Positions made to stress pins, checks and en passant, each compared move for move.
+#[test]
+fn hand_picked_positions_match_the_slow_generator() {
+    let cases = [
+        // A pinned Queen's Lancer may not jump over its pinner (found by random games).
+        (
+            "lancerchess",
+            "2bq4/2rp2pr/6l1/p3p1Pp/p1k1PP2/R1PJ4/1B1b3P/4RQ2 w - - 2 36",
+        ),
+        // En passant that would expose the king along the rank.
+        ("chess", "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 1"),
+        // Double check: only king moves.
+        ("chess", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1"),
+        // Castling through an attacked square is refused; mirrored castling in LancerChess.
+        ("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+        ("chess", "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1"),
+        ("lancerchess", "r2q3r/8/8/8/8/8/8/R2Q3R w KQkq - 0 1"),
+        ("lancerchess", "r2q3r/8/8/8/8/8/4r3/R2Q3R w KQkq - 0 1"),
+        ("clash", "r2q3r/8/8/8/8/8/1l6/R2Q3R w KQkq - 0 1"),
+        // Check by a King's Lancer jump: cannot be blocked on the jumped square.
+        ("lancerchess", "3q4/8/8/8/8/3l4/8/3Q4 w - - 0 1"),
+        // Promotions by square colour, with captures.
+        ("lancerchess", "1r2q3/P6P/8/8/8/8/p6p/3Q2R1 w - - 0 1"),
+        ("lancerchess", "1r2q3/P6P/8/8/8/8/p6p/3Q2R1 b - - 0 1"),
+        ("clash", "1r2q3/P6P/8/8/8/8/p6p/3Q2R1 w - - 0 1"),
+        ("clash", "1r2q3/P6P/8/8/8/8/p6p/3Q2R1 b - - 0 1"),
+    ];
+    for (id, fen) in cases {
+        let v = variants::by_id(id).unwrap();
+        let pos: Position<u64> = position_from_fen(v, fen).unwrap();
+        let fast: BTreeSet<String> = legal_moves(&pos).iter().map(|m| format!("{m:?}")).collect();
+        assert_eq!(fast, legal_slowly(&pos), "{id}: {fen}");
+        assert!(!fast.is_empty(), "{id}: {fen}");
+    }
+}
