@@ -58,7 +58,7 @@ pub struct Tables<B: Board> {
     /// Per kind.
     pub kinds: Vec<KindTable<B>>,
     /// Line attacks.
-    pub sliders: B::Sliders,
+    pub sliders: &'static B::Sliders,
     /// `within[r][sq]`: squares at king distance ≤ r (r < 10); for limited rides.
     pub within: Vec<Vec<B>>,
     /// `between[a * n + b]`: squares strictly between two squares on a line, else empty.
@@ -145,13 +145,13 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
     Shape::Simple { orth, diag }
 }
 
-impl<B: Board> Tables<B> {
+impl<B: TableCache> Tables<B> {
     /// Builds the tables for `variant`.
     pub fn new(variant: &'static Variant) -> Tables<B> {
         let g = variant.geometry;
         let n = g.len();
         let board = B::board(g);
-        let sliders = B::Sliders::new(g);
+        let sliders = B::sliders_for(g);
         let empty = |_: Square| Occupant::Empty;
 
         let mut kinds = Vec::new();
@@ -314,6 +314,9 @@ impl<B: Board> Tables<B> {
         }
     }
 
+}
+
+impl<B: Board> Tables<B> {
     /// Squares strictly between `a` and `b` if they share a line, else empty.
     #[inline(always)]
     pub fn between(&self, a: Square, b: Square) -> B {
@@ -361,25 +364,47 @@ impl<B: Board> Tables<B> {
     }
 }
 
-/// Per-width cache of tables, one per game, built on first use and kept for the process.
+/// Per-width caches of tables, one per game, and of slider tables, one per board shape
+/// (games on the same board share them), built on first use and kept for the process.
 pub trait TableCache: Board {
-    /// The cache for this width.
+    /// The game tables of this width.
     fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<Self>)>>;
-}
-
-impl TableCache for u64 {
-    fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<u64>)>> {
-        static CACHE: OnceCell<Mutex<Vec<(usize, &'static Tables<u64>)>>> = OnceCell::new();
-        CACHE.get_or_init(|| Mutex::new(Vec::new()))
+    /// The slider tables of this width.
+    fn slider_cache() -> &'static Mutex<Vec<(Geometry, &'static Self::Sliders)>>;
+    /// The slider tables for `geometry`, built once.
+    fn sliders_for(geometry: Geometry) -> &'static Self::Sliders {
+        let mut cache = Self::slider_cache()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, s)) = cache.iter().find(|(g, _)| *g == geometry) {
+            return s;
+        }
+        let s: &'static Self::Sliders = Box::leak(Box::new(Self::Sliders::new(geometry)));
+        cache.push((geometry, s));
+        s
     }
 }
 
-impl TableCache for u128 {
-    fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<u128>)>> {
-        static CACHE: OnceCell<Mutex<Vec<(usize, &'static Tables<u128>)>>> = OnceCell::new();
-        CACHE.get_or_init(|| Mutex::new(Vec::new()))
-    }
+macro_rules! table_cache {
+    ($t:ty) => {
+        impl TableCache for $t {
+            fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<$t>)>> {
+                static CACHE: OnceCell<Mutex<Vec<(usize, &'static Tables<$t>)>>> =
+                    OnceCell::new();
+                CACHE.get_or_init(|| Mutex::new(Vec::new()))
+            }
+            fn slider_cache() -> &'static Mutex<Vec<(Geometry, &'static <$t as Board>::Sliders)>>
+            {
+                static CACHE: OnceCell<Mutex<Vec<(Geometry, &'static <$t as Board>::Sliders)>>> =
+                    OnceCell::new();
+                CACHE.get_or_init(|| Mutex::new(Vec::new()))
+            }
+        }
+    };
 }
+
+table_cache!(u64);
+table_cache!(u128);
 
 /// The tables of `variant` for width `B`, built once per process.
 pub fn tables<B: TableCache>(variant: &'static Variant) -> &'static Tables<B> {
