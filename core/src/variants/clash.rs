@@ -19,8 +19,7 @@ const QUEEN: KindId = KindId(7);
 
 /// The `clash` game.
 pub static CLASH: Lazy<Variant> = Lazy::new(|| {
-    let [_, black_promotion] =
-        lancer_promotions(KING, TOWER, BISHOP, KINGS_LANCER, QUEENS_LANCER);
+    let [_, black_promotion] = lancer_promotions(KING, TOWER, BISHOP, KINGS_LANCER, QUEENS_LANCER);
     Variant {
         id: "clash",
         name: "Clash",
@@ -38,7 +37,15 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         ],
         armies: [
             vec![PAWN, KNIGHT, BISHOP, TOWER, KING, QUEEN],
-            vec![PAWN, KINGS_LANCER, QUEENS_LANCER, BISHOP, TOWER, KING, QUEEN],
+            vec![
+                PAWN,
+                KINGS_LANCER,
+                QUEENS_LANCER,
+                BISHOP,
+                TOWER,
+                KING,
+                QUEEN,
+            ],
         ],
         start_fen: "rjbqkblr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         castling: protecting_the_queen(Geometry::CHESS),
@@ -46,7 +53,10 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
             double_step: DoubleStep::FromRank(1),
             en_passant: true,
         },
-        promotion: [Promotion::to(vec![KING, TOWER, BISHOP, KNIGHT]), black_promotion],
+        promotion: [
+            Promotion::to(vec![KING, TOWER, BISHOP, KNIGHT]),
+            black_promotion,
+        ],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
         dead_position: lancer_dead_position,

@@ -20,7 +20,15 @@ const QUEEN: KindId = KindId(6);
 
 /// The `lancerchess` game.
 pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
-    let army = vec![PAWN, KINGS_LANCER, QUEENS_LANCER, BISHOP, TOWER, KING, QUEEN];
+    let army = vec![
+        PAWN,
+        KINGS_LANCER,
+        QUEENS_LANCER,
+        BISHOP,
+        TOWER,
+        KING,
+        QUEEN,
+    ];
     Variant {
         id: "lancerchess",
         name: "LancerChess",

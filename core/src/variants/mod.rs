@@ -10,9 +10,8 @@ use std::fmt;
 
 /// Every built-in game, in listing order.
 pub fn all() -> &'static [&'static Variant] {
-    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| {
-        vec![&*chess::CHESS, &*lancerchess::LANCERCHESS, &*clash::CLASH]
-    });
+    static ALL: Lazy<Vec<&'static Variant>> =
+        Lazy::new(|| vec![&*chess::CHESS, &*lancerchess::LANCERCHESS, &*clash::CLASH]);
     &ALL
 }
 
