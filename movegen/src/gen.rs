@@ -60,21 +60,27 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     }
 
     if let Some(pawn) = t.pawn[us.index()] {
-        pawn_moves(
-            t,
-            pos,
+        let constraints = Constraints {
             ksq,
-            &pins,
+            pins,
             pinned,
             target,
-            pos.pieces_of(us, pawn),
-            list,
-        );
+        };
+        pawn_moves(t, pos, &constraints, pos.pieces_of(us, pawn), list);
     }
 
     if checkers.is_empty() {
         castling(t, pos, list);
     }
+}
+
+/// What every non-royal move must respect: pins and, in check, the evasion squares.
+#[derive(Copy, Clone)]
+struct Constraints<B> {
+    ksq: Square,
+    pins: Pins<B>,
+    pinned: B,
+    target: B,
 }
 
 #[inline(always)]
@@ -98,13 +104,16 @@ fn push_pawn<B: Board>(
 fn pawn_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
-    ksq: Square,
-    pins: &Pins<B>,
-    pinned: B,
-    target: B,
+    c: &Constraints<B>,
     pawns: B,
     list: &mut MoveList,
 ) {
+    let Constraints {
+        ksq,
+        pins,
+        pinned,
+        target,
+    } = *c;
     let us = pos.side_to_move();
     let files = t.geometry.files() as u32;
     let occ = pos.occupied();

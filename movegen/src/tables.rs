@@ -313,7 +313,6 @@ impl<B: TableCache> Tables<B> {
             fast,
         }
     }
-
 }
 
 impl<B: Board> Tables<B> {
@@ -364,13 +363,16 @@ impl<B: Board> Tables<B> {
     }
 }
 
+/// A process-wide list of built tables, keyed by what they were built for.
+type Cache<K, T> = Mutex<Vec<(K, &'static T)>>;
+
 /// Per-width caches of tables, one per game, and of slider tables, one per board shape
 /// (games on the same board share them), built on first use and kept for the process.
 pub trait TableCache: Board {
     /// The game tables of this width.
-    fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<Self>)>>;
+    fn cache() -> &'static Cache<usize, Tables<Self>>;
     /// The slider tables of this width.
-    fn slider_cache() -> &'static Mutex<Vec<(Geometry, &'static Self::Sliders)>>;
+    fn slider_cache() -> &'static Cache<Geometry, Self::Sliders>;
     /// The slider tables for `geometry`, built once.
     fn sliders_for(geometry: Geometry) -> &'static Self::Sliders {
         let mut cache = Self::slider_cache()
@@ -388,15 +390,12 @@ pub trait TableCache: Board {
 macro_rules! table_cache {
     ($t:ty) => {
         impl TableCache for $t {
-            fn cache() -> &'static Mutex<Vec<(usize, &'static Tables<$t>)>> {
-                static CACHE: OnceCell<Mutex<Vec<(usize, &'static Tables<$t>)>>> =
-                    OnceCell::new();
+            fn cache() -> &'static Cache<usize, Tables<$t>> {
+                static CACHE: OnceCell<Cache<usize, Tables<$t>>> = OnceCell::new();
                 CACHE.get_or_init(|| Mutex::new(Vec::new()))
             }
-            fn slider_cache() -> &'static Mutex<Vec<(Geometry, &'static <$t as Board>::Sliders)>>
-            {
-                static CACHE: OnceCell<Mutex<Vec<(Geometry, &'static <$t as Board>::Sliders)>>> =
-                    OnceCell::new();
+            fn slider_cache() -> &'static Cache<Geometry, <$t as Board>::Sliders> {
+                static CACHE: OnceCell<Cache<Geometry, <$t as Board>::Sliders>> = OnceCell::new();
                 CACHE.get_or_init(|| Mutex::new(Vec::new()))
             }
         }

@@ -1,1 +1,55 @@
-fn main(){}
+//! `cargo xtask`: Joust's automation.
+//!
+//! - `cargo xtask perft` checks every count of the reference perft suites
+//!   (`<workspace>/../shared/reference/*.perft`, or `$JOUST_REFERENCE_DIR`) at full depth.
+//! - `cargo xtask compare` times Joust's perft against Stockfish, Fairy-Stockfish and
+//!   fsf-uci on the same positions, in one run.
+
+mod compare;
+mod engines;
+mod joust;
+mod machine;
+mod paths;
+mod perft_check;
+mod reference;
+mod table;
+mod uci_engine;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Joust's automation tasks.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "Joust's automation tasks"
+)]
+struct Cli {
+    /// The task to run.
+    #[command(subcommand)]
+    task: Task,
+}
+
+/// One automation task.
+#[derive(Subcommand, Debug)]
+enum Task {
+    /// Check every count of the reference perft suites (exit status 1 on a mismatch).
+    Perft(perft_check::PerftArgs),
+    /// Time single-threaded perft of Joust against external UCI engines.
+    Compare(compare::CompareArgs),
+}
+
+/// Runs the task; exit status 1 when it found a mismatch or failed.
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let ok = match &cli.task {
+        Task::Perft(args) => perft_check::run(args),
+        Task::Compare(args) => compare::run(args),
+    };
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,380 @@
+//! `cargo xtask compare`: Joust's single-threaded perft speed against external UCI
+//! engines, on the same positions in one run.
+
+use crate::engines::{Engine, EngineFinder};
+use crate::joust;
+use crate::machine;
+use crate::paths;
+use crate::table::{Align, Table};
+use crate::uci_engine::UciEngine;
+use joust_core::variants;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Kiwipete, position 2 of the Chess Programming Wiki's perft suite.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// One comparison: a position of a game, a depth, and the engines to time against.
+pub struct Case {
+    /// The game id (as in `joust_core::variants`); cases of games Joust lacks are skipped.
+    pub game: &'static str,
+    /// A short name of the position.
+    pub position: &'static str,
+    /// The FEN, or `None` for the game's start position.
+    pub fen: Option<&'static str>,
+    /// The perft depth (before `--depth-offset`).
+    pub depth: u32,
+    /// The engines to time Joust against.
+    pub engines: &'static [Engine],
+}
+
+/// Every comparison, in report order. For `lancerchess` and `clash`, fsf-uci counts both
+/// lancers on every promotion square (see its README), so only positions with no
+/// promotion within the depth belong here: from the start positions that holds up to
+/// depth 8.
+pub const CASES: &[Case] = &[
+    Case {
+        game: "chess",
+        position: "start",
+        fen: None,
+        depth: 6,
+        engines: &[Engine::Stockfish, Engine::FairyStockfish],
+    },
+    Case {
+        game: "chess",
+        position: "kiwipete",
+        fen: Some(KIWIPETE),
+        depth: 5,
+        engines: &[Engine::Stockfish, Engine::FairyStockfish],
+    },
+    Case {
+        game: "lancerchess",
+        position: "start",
+        fen: None,
+        depth: 5,
+        engines: &[Engine::FsfUci],
+    },
+    Case {
+        game: "clash",
+        position: "start",
+        fen: None,
+        depth: 5,
+        engines: &[Engine::FsfUci],
+    },
+];
+
+/// The game engines know without `UCI_Variant`.
+const DEFAULT_GAME: &str = "chess";
+
+/// Options of `cargo xtask compare`.
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// Runs of each measurement; the median is reported.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
+    /// Added to every case's depth, e.g. -1 for a quick run (depths stay at least 1).
+    #[arg(
+        long,
+        visible_alias = "depth-scale",
+        value_name = "N",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    depth_offset: i32,
+    /// Only the cases of this game.
+    #[arg(long, value_name = "ID")]
+    game: Option<String>,
+    /// Debian's Stockfish.
+    #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
+    stockfish: PathBuf,
+    /// Debian's Fairy-Stockfish.
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "/usr/games/fairy-stockfish"
+    )]
+    fairy_stockfish: PathBuf,
+    /// The fsf-uci wrapper [default: <workspace>/../shared/tools/fsf-uci/fsf-uci].
+    #[arg(long, value_name = "PATH")]
+    fsf_uci: Option<PathBuf>,
+    /// Do not run apt-get when a Debian engine is missing.
+    #[arg(long)]
+    no_install: bool,
+}
+
+/// The timings of one engine (or Joust) on one case.
+struct Measured {
+    /// The engine's short label, or `joust`.
+    name: String,
+    /// The wall time of every run.
+    times: Vec<Duration>,
+    /// Set when the engine's count differed from Joust's, or the engine failed.
+    problem: Option<String>,
+}
+
+impl Measured {
+    /// Nothing measured yet.
+    fn new(name: String) -> Measured {
+        Measured {
+            name,
+            times: Vec::new(),
+            problem: None,
+        }
+    }
+
+    /// The median nodes per second over the runs, if there were any.
+    fn median_rate(&self, nodes: u64) -> Option<f64> {
+        let rates: Vec<f64> = self
+            .times
+            .iter()
+            .map(|t| nodes as f64 / t.as_secs_f64().max(1e-9))
+            .collect();
+        median(rates)
+    }
+
+    /// The median wall time over the runs, if there were any.
+    fn median_time(&self) -> Option<f64> {
+        median(self.times.iter().map(Duration::as_secs_f64).collect())
+    }
+}
+
+/// Runs the comparison; true if no engine count differed from Joust's and nothing failed.
+pub fn run(args: &CompareArgs) -> bool {
+    let runs = args.runs as usize;
+    println!("Machine: {}", machine::describe());
+    println!(
+        "Joust: single-threaded perft in process. Engines: UCI over pipes, timed from sending \
+         `go perft N` to reading `Nodes searched`. Median of {runs} runs."
+    );
+    println!();
+    let mut finder = EngineFinder::new(
+        args.stockfish.clone(),
+        args.fairy_stockfish.clone(),
+        args.fsf_uci.clone().unwrap_or_else(paths::fsf_uci),
+        !args.no_install,
+    );
+    let mut table = Table::new(&[
+        ("game", Align::Left),
+        ("position", Align::Left),
+        ("depth", Align::Right),
+        ("nodes", Align::Right),
+        ("engine", Align::Left),
+        ("median s", Align::Right),
+        ("M nodes/s", Align::Right),
+        ("joust/engine", Align::Right),
+        ("note", Align::Left),
+    ]);
+    let mut ok = true;
+    let cases = CASES.iter().filter(|c| match &args.game {
+        Some(game) => game.eq_ignore_ascii_case(c.game),
+        None => true,
+    });
+    for case in cases {
+        ok &= run_case(case, args, &mut finder, &mut table);
+    }
+    println!();
+    print!("{}", table.render());
+    println!();
+    println!("joust/engine: Joust's median nodes/s over the engine's (above 1: Joust is faster).");
+    if !ok {
+        println!(
+            "Some engine counts differed from Joust's, or an engine failed (see ERROR lines)."
+        );
+    }
+    ok
+}
+
+/// Measures one case and adds its rows to `table`; false on a count mismatch or failure.
+fn run_case(case: &Case, args: &CompareArgs, finder: &mut EngineFinder, table: &mut Table) -> bool {
+    let depth = (case.depth as i64 + args.depth_offset as i64).max(1) as u32;
+    let title = format!("{} {} depth {depth}", case.game, case.position);
+    let cells = |nodes: String, engine: &str, rest: [String; 4]| {
+        let mut row = vec![
+            case.game.to_string(),
+            case.position.to_string(),
+            depth.to_string(),
+            nodes,
+            engine.to_string(),
+        ];
+        row.extend(rest);
+        row
+    };
+    let Ok(variant) = variants::by_id(case.game) else {
+        println!(
+            "[{title}] skipped: game '{}' is not in Joust yet",
+            case.game
+        );
+        table.row(cells(
+            "-".into(),
+            "-",
+            [
+                "".into(),
+                "".into(),
+                "".into(),
+                "skipped: game not in Joust yet".into(),
+            ],
+        ));
+        return true;
+    };
+    let fen = case.fen.unwrap_or(variant.start_fen);
+    let mut timer = match joust::perft_timer(variant, fen, depth) {
+        Ok(t) => t,
+        Err(e) => {
+            println!("[{title}] ERROR Joust cannot read {fen}: {e}");
+            return false;
+        }
+    };
+    println!("[{title}] {fen}");
+
+    let mut engines: Vec<(UciEngine, Measured)> = Vec::new();
+    let mut unavailable: Vec<(String, String)> = Vec::new();
+    for &engine in case.engines {
+        match open_engine(engine, finder, case.game, fen) {
+            Ok(uci) => {
+                println!(
+                    "[{title}] {}: {} ({})",
+                    engine.label(),
+                    uci.name,
+                    finder.path(engine).display()
+                );
+                let measured = Measured::new(engine.label().to_string());
+                engines.push((uci, measured));
+            }
+            Err(why) => {
+                println!("[{title}] {} unavailable: {why}", engine.label());
+                unavailable.push((engine.label().to_string(), why));
+            }
+        }
+    }
+
+    let mut ok = true;
+    let mut joust = Measured::new("joust".to_string());
+    let mut nodes = 0;
+    for run in 1..=args.runs {
+        let (n, t) = timer();
+        nodes = n;
+        joust.times.push(t);
+        let mut line = format!("[{title}] run {run}/{}: joust {:.3} s", args.runs, secs(t));
+        for (uci, measured) in engines.iter_mut().filter(|(_, m)| m.problem.is_none()) {
+            match uci.perft(depth) {
+                Ok((engine_nodes, t)) => {
+                    measured.times.push(t);
+                    line.push_str(&format!(", {} {:.3} s", measured.name, secs(t)));
+                    if engine_nodes != nodes {
+                        println!(
+                            "[{title}] ERROR {} counts {engine_nodes} nodes, Joust {nodes}",
+                            measured.name
+                        );
+                        measured.problem = Some(format!("MISMATCH: {engine_nodes} nodes"));
+                        ok = false;
+                    }
+                }
+                Err(e) => {
+                    println!("[{title}] ERROR {e}");
+                    measured.problem = Some("failed".to_string());
+                    ok = false;
+                }
+            }
+        }
+        println!("{line}");
+    }
+
+    let joust_rate = joust.median_rate(nodes);
+    table.row(cells(
+        nodes.to_string(),
+        "joust",
+        rate_cells(&joust, nodes, None),
+    ));
+    for (_, measured) in &engines {
+        table.row(cells(
+            String::new(),
+            &measured.name,
+            rate_cells(measured, nodes, joust_rate),
+        ));
+    }
+    for (label, why) in unavailable {
+        table.row(cells(
+            String::new(),
+            &label,
+            [
+                "".into(),
+                "".into(),
+                "".into(),
+                format!("unavailable: {why}"),
+            ],
+        ));
+    }
+    ok
+}
+
+/// Starts `engine` and readies it for `fen` of `game`; why not if it cannot be had.
+fn open_engine(
+    engine: Engine,
+    finder: &mut EngineFinder,
+    game: &str,
+    fen: &str,
+) -> Result<UciEngine, String> {
+    let path = finder.find(engine)?;
+    let mut uci = UciEngine::start(&path).map_err(|e| e.to_string())?;
+    if !game.eq_ignore_ascii_case(DEFAULT_GAME) {
+        if !uci.has_variant(game) {
+            return Err(format!("{} does not know game '{game}'", uci.name));
+        }
+        uci.set_option("UCI_Variant", game)
+            .map_err(|e| e.to_string())?;
+    }
+    uci.set_position(fen).map_err(|e| e.to_string())?;
+    Ok(uci)
+}
+
+/// The median time, nodes/s, ratio and note cells of one engine's row (no ratio for an
+/// engine whose count was wrong or that failed).
+fn rate_cells(measured: &Measured, nodes: u64, joust_rate: Option<f64>) -> [String; 4] {
+    let rate = measured.median_rate(nodes);
+    let ratio = match (joust_rate, rate) {
+        _ if measured.problem.is_some() => String::new(),
+        (Some(j), Some(e)) if e > 0.0 => format!("{:.2}x", j / e),
+        (None, _) => "-".to_string(),
+        _ => String::new(),
+    };
+    [
+        measured
+            .median_time()
+            .map(|t| format!("{t:.3}"))
+            .unwrap_or_default(),
+        rate.map(|r| format!("{:.1}", r / 1e6)).unwrap_or_default(),
+        ratio,
+        measured.problem.clone().unwrap_or_default(),
+    ]
+}
+
+/// Seconds as a float.
+fn secs(t: Duration) -> f64 {
+    t.as_secs_f64()
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    Some(if values.len() % 2 == 1 {
+        values[mid]
+    } else {
+        (values[mid - 1] + values[mid]) / 2.0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(vec![]), None);
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.5));
+    }
+}
