@@ -1,5 +1,6 @@
-//! Every count in `../shared/reference/*.perft` whose node total stays under a budget,
-//! for every game Joust knows; `cargo xtask perft` checks them all at full depth.
+//! Every count in `../shared/reference/*.perft` and in our own `suites/*.perft` whose node
+//! total stays under a budget, for every game Joust knows; `cargo xtask perft` checks them
+//! all at full depth.
 
 use joust_core::{variants, Variant};
 use joust_movegen::suite::{declared_game, parse_suite};
@@ -25,15 +26,25 @@ fn game_of(path: &std::path::Path, text: &str) -> String {
     })
 }
 
-fn check_suites<B: TableCache>(budget: u64, fits: impl Fn(&Variant) -> bool) -> usize {
-    let dir = reference_dir();
-    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+/// Our own positions, with counts checked against an independent generator.
+fn own_suites_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suites")
+}
+
+fn perft_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "perft"))
         .collect();
     entries.sort();
     assert!(!entries.is_empty(), "no .perft files in {}", dir.display());
+    entries
+}
+
+fn check_suites<B: TableCache>(budget: u64, fits: impl Fn(&Variant) -> bool) -> usize {
+    let mut entries = perft_files(&reference_dir());
+    entries.extend(perft_files(&own_suites_dir()));
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut checked = 0;
     for path in entries {

@@ -4,9 +4,11 @@
 //!   (`<workspace>/../shared/reference/*.perft`, or `$JOUST_REFERENCE_DIR`) at full depth.
 //! - `cargo xtask compare` times Joust's perft against Stockfish, Fairy-Stockfish and
 //!   fsf-uci on the same positions, in one run.
+//! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.
 
 mod compare;
 mod engines;
+mod fsf_verify;
 mod joust;
 mod machine;
 mod paths;
@@ -38,6 +40,8 @@ enum Task {
     Perft(perft_check::PerftArgs),
     /// Time single-threaded perft of Joust against external UCI engines.
     Compare(compare::CompareArgs),
+    /// Compare legal moves with Fairy-Stockfish (fsf-uci) at every node of a perft tree.
+    FsfVerify(fsf_verify::FsfVerifyArgs),
 }
 
 /// Runs the task; exit status 1 when it found a mismatch or failed.
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
     let ok = match &cli.task {
         Task::Perft(args) => perft_check::run(args),
         Task::Compare(args) => compare::run(args),
+        Task::FsfVerify(args) => fsf_verify::run(args),
     };
     if ok {
         ExitCode::SUCCESS

@@ -29,6 +29,12 @@ pub fn reference_dir() -> PathBuf {
     }
 }
 
+/// The folder of our own perft suites, `<workspace root>/suites`: positions we made,
+/// with counts checked against an independent generator (see each file's header).
+pub fn own_suites_dir() -> PathBuf {
+    workspace_root().join("suites")
+}
+
 /// The default `fsf-uci` wrapper (`<workspace root>/../shared/tools/fsf-uci/fsf-uci`).
 pub fn fsf_uci() -> PathBuf {
     shared_dir().join("tools").join("fsf-uci").join("fsf-uci")

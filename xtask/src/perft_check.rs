@@ -50,7 +50,7 @@ pub fn run(args: &PerftArgs) -> bool {
         "Reference suites in {} ({threads} threads{limit})",
         dir.display()
     );
-    let files = match reference::load_dir(&dir) {
+    let mut files = match reference::load_dir(&dir) {
         Ok(files) if !files.is_empty() => files,
         Ok(_) => {
             eprintln!(
@@ -69,6 +69,15 @@ pub fn run(args: &PerftArgs) -> bool {
             return false;
         }
     };
+    // Our own positions, verified against an independent generator, go in the same run.
+    let own = paths::own_suites_dir();
+    match reference::load_dir(&own) {
+        Ok(more) => files.extend(more),
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", own.display());
+            return false;
+        }
+    }
     let selected: Vec<&SuiteFile> = files
         .iter()
         .filter(|f| match (&args.game, &f.game) {

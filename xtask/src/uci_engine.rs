@@ -132,6 +132,33 @@ impl UciEngine {
         }
     }
 
+    /// The engine's legal moves after `moves` (coordinate text) from `fen`, read from the
+    /// divide lines of `go perft 1`.
+    pub fn legal_moves(&mut self, fen: &str, moves: &[String]) -> Result<Vec<String>, EngineError> {
+        let mut cmd = format!("position fen {fen}");
+        if !moves.is_empty() {
+            cmd += " moves ";
+            cmd += &moves.join(" ");
+        }
+        self.send(&cmd)?;
+        while self.lines.try_recv().is_ok() {}
+        self.send("go perft 1")?;
+        let deadline = Instant::now() + READY_TIMEOUT;
+        let mut out = Vec::new();
+        loop {
+            let line = self.next_line(deadline, "Nodes searched")?;
+            let line = line.trim();
+            if line.starts_with("Nodes searched:") {
+                return Ok(out);
+            }
+            if let Some((mv, count)) = line.split_once(": ") {
+                if count.trim().parse::<u64>().is_ok() && !mv.contains(' ') {
+                    out.push(mv.to_string());
+                }
+            }
+        }
+    }
+
     /// Writes one command line to the engine.
     fn send(&mut self, command: &str) -> Result<(), EngineError> {
         let stdin = self
