@@ -1,15 +1,15 @@
-//! Criterion benchmarks of move generation and perft (chess).
+//! Criterion benchmarks of move generation (chess) and perft (chess, LancerChess, Clash).
 //!
 //! Each benchmark checks its count once before it is timed, so a broken generator fails
 //! loudly instead of measuring the wrong work.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use joust_benches::{
-    chess_position, chess_positions, CHESS_LEGAL_MOVES_TOTAL, KIWIPETE_FEN, KIWIPETE_PERFT_3,
-    START_FEN, START_PERFT_4,
+    chess_positions, CHESS_LEGAL_MOVES_TOTAL, CLASH_PERFT_4, KIWIPETE_FEN, KIWIPETE_PERFT_3,
+    LANCERCHESS_PERFT_4, START_FEN, START_PERFT_4,
 };
 use joust_core::{variants, Position};
-use joust_movegen::{generate, perft, tables, MoveList, Tables};
+use joust_movegen::{generate, perft, position_from_fen, tables, MoveList, Tables};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -42,19 +42,35 @@ fn legal_moves(c: &mut Criterion) {
     group.finish();
 }
 
-/// Single-threaded perft; throughput in leaf nodes.
+/// Single-threaded perft; throughput in leaf nodes. The games share one group so their
+/// speeds can be compared from one run (LancerChess and Clash against chess, issue 3).
 fn perft_nodes(c: &mut Criterion) {
+    let chess = variants::chess();
     let cases = [
-        ("chess_start_depth_4", START_FEN, 4, START_PERFT_4),
-        ("kiwipete_depth_3", KIWIPETE_FEN, 3, KIWIPETE_PERFT_3),
+        ("chess_start_depth_4", chess, START_FEN, 4, START_PERFT_4),
+        ("kiwipete_depth_3", chess, KIWIPETE_FEN, 3, KIWIPETE_PERFT_3),
+        (
+            "lancerchess_start_depth_4",
+            variants::lancerchess(),
+            variants::lancerchess().start_fen,
+            4,
+            LANCERCHESS_PERFT_4,
+        ),
+        (
+            "clash_start_depth_4",
+            variants::clash(),
+            variants::clash().start_fen,
+            4,
+            CLASH_PERFT_4,
+        ),
     ];
     let mut group = c.benchmark_group("perft");
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    for (name, fen, depth, nodes) in cases {
-        let pos = chess_position(fen);
+    for (name, variant, fen, depth, nodes) in cases {
+        let pos: Position<u64> = position_from_fen(variant, fen).expect("bench FEN");
         assert_eq!(perft(&mut pos.clone(), depth), nodes, "{name}");
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(name, |b| {

@@ -27,6 +27,12 @@ pub const KIWIPETE_FEN: &str =
 /// Perft 4 of [`START_FEN`].
 pub const START_PERFT_4: u64 = 197_281;
 
+/// Perft 4 of the LancerChess start position (`shared/reference/lancerchess.perft`).
+pub const LANCERCHESS_PERFT_4: u64 = 140_739;
+
+/// Perft 4 of the Clash start position (`shared/reference/clash.perft`).
+pub const CLASH_PERFT_4: u64 = 166_645;
+
 /// Perft 3 of [`KIWIPETE_FEN`].
 pub const KIWIPETE_PERFT_3: u64 = 97_862;
 

@@ -51,14 +51,14 @@ pub const CASES: &[Case] = &[
         game: "lancerchess",
         position: "start",
         fen: None,
-        depth: 5,
+        depth: 6,
         engines: &[Engine::FsfUci],
     },
     Case {
         game: "clash",
         position: "start",
         fen: None,
-        depth: 5,
+        depth: 6,
         engines: &[Engine::FsfUci],
     },
 ];
