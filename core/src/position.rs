@@ -39,6 +39,7 @@ pub struct Position<B: Bits> {
     halfmove: u32,
     fullmove: u32,
     key: u64,
+    royal: [KindId; 2],
 }
 
 const EMPTY: u8 = 0;
@@ -85,6 +86,10 @@ impl<B: Bits> Position<B> {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            royal: [
+                variant.royal_kind(Color::White),
+                variant.royal_kind(Color::Black),
+            ],
         }
     }
 
@@ -133,7 +138,7 @@ impl<B: Bits> Position<B> {
     /// The square of `color`'s royal piece, if it has one on the board.
     #[inline]
     pub fn royal_square(&self, color: Color) -> Option<Square> {
-        let b = self.pieces_of(color, self.variant.royal_kind(color));
+        let b = self.pieces_of(color, self.royal[color.index()]);
         b.any().then(|| b.lowest())
     }
 
