@@ -176,6 +176,13 @@ pub fn run(args: &CompareArgs) -> bool {
     print!("{}", table.render());
     println!();
     println!("joust/engine: Joust's median nodes/s over the engine's (above 1: Joust is faster).");
+    if args
+        .game
+        .as_deref()
+        .is_none_or(|g| g.eq_ignore_ascii_case("chess"))
+    {
+        ok &= parallel_scaling(args);
+    }
     if !ok {
         println!(
             "Some engine counts differed from Joust's, or an engine failed (see ERROR lines)."
@@ -377,4 +384,36 @@ mod tests {
         assert_eq!(median(vec![3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.5));
     }
+}
+
+/// Joust's own parallel perft: the chess start position at depth 6 on 1 thread and on
+/// every core, medians of the same number of runs, and the speed-up.
+fn parallel_scaling(args: &CompareArgs) -> bool {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let depth = (6 + args.depth_offset as i64).max(1) as u32;
+    let variant = variants::chess();
+    let mut medians = Vec::new();
+    for threads in [1, cores] {
+        let mut times = Vec::new();
+        for _ in 0..args.runs {
+            let start = std::time::Instant::now();
+            match joust::perft_parallel(variant, variant.start_fen, depth, threads) {
+                Ok(_) => times.push(start.elapsed().as_secs_f64()),
+                Err(e) => {
+                    println!("ERROR parallel perft: {e}");
+                    return false;
+                }
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        medians.push(times[times.len() / 2]);
+    }
+    println!();
+    println!(
+        "Joust parallel perft, chess start depth {depth}: 1 thread {:.3} s, {cores} threads {:.3} s, speed-up {:.2}x",
+        medians[0],
+        medians[1],
+        medians[0] / medians[1]
+    );
+    true
 }
