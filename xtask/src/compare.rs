@@ -374,18 +374,6 @@ fn median(mut values: Vec<f64>) -> Option<f64> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::median;
-
-    #[test]
-    fn median_of_odd_and_even_counts() {
-        assert_eq!(median(vec![]), None);
-        assert_eq!(median(vec![3.0, 1.0, 2.0]), Some(2.0));
-        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.5));
-    }
-}
-
 /// Joust's own parallel perft: the chess start position at depth 6 on 1 thread and on
 /// every core, medians of the same number of runs, and the speed-up.
 fn parallel_scaling(args: &CompareArgs) -> bool {
@@ -416,4 +404,16 @@ fn parallel_scaling(args: &CompareArgs) -> bool {
         medians[0] / medians[1]
     );
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(vec![]), None);
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.5));
+    }
 }
