@@ -1,5 +1,6 @@
 //! `joust`: the command line of the Joust chess-variant engine.
 
+mod musketeer_opt;
 mod perft_cmd;
 mod tour_cmd;
 

@@ -22,6 +22,10 @@ pub struct PerftArgs {
     /// Start from this FEN instead of the game's start position.
     #[arg(long)]
     fen: Option<String>,
+    /// Musketeer only: skip the setup with two choices, e.g. `leopard@d,cannon@g`
+    /// (`leopard@d/e` puts White's behind d and Black's behind e).
+    #[arg(long)]
+    musketeer: Option<String>,
     /// Moves to play first, in coordinate notation, separated by spaces or commas.
     #[arg(long)]
     moves: Option<String>,
@@ -68,8 +72,25 @@ fn run_on<B: TableCache>(
     let fen = args.fen.as_deref().unwrap_or(variant.start_fen);
     let mut pos: Position<B> =
         position_from_fen(variant, fen).map_err(|e| UserError(format!("bad FEN: {e}")))?;
+    let t = tables::<B>(variant);
+    if let Some(spec) = &args.musketeer {
+        if variant.gating_types.is_empty() {
+            return Err(UserError(format!(
+                "--musketeer applies to the musketeer game, not {}",
+                variant.id
+            )));
+        }
+        for text in crate::musketeer_opt::setup_moves(spec)? {
+            let mv = parse_move(&pos, &text).map_err(|e| {
+                UserError(format!(
+                    "--musketeer '{spec}': {text} is not allowed ({e}); each side's two pieces \
+                     need different files, not both behind the King and a Rook"
+                ))
+            })?;
+            make(t, &mut pos, mv);
+        }
+    }
     if let Some(moves) = &args.moves {
-        let t = tables::<B>(variant);
         for text in moves.split([' ', ',']).filter(|s| !s.is_empty()) {
             let mv = parse_move(&pos, text).map_err(|e| UserError(e.to_string()))?;
             make(t, &mut pos, mv);

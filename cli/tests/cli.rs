@@ -58,6 +58,43 @@ fn perft_total_from_a_fen_with_moves_and_threads() {
 }
 
 #[test]
+fn musketeer_perft_from_setup_and_with_the_shortcut() {
+    let (code, out, _) = joust(&[
+        "perft",
+        "3",
+        "--variant",
+        "musketeer",
+        "--divide",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("musketeer_setup_divide", stable(&out));
+    // RULES.md §11: Leopard on the a-file, Cannon on the b-file, both sides: perft 4 195507.
+    let (code, out, err) = joust(&[
+        "perft",
+        "4",
+        "--variant",
+        "musketeer",
+        "--musketeer",
+        "leopard@a,cannon@b",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stable(&out), "Nodes searched: 195507");
+    let (code, out, err) = joust(&[
+        "perft",
+        "1",
+        "--variant",
+        "musketeer",
+        "--musketeer",
+        "leopard@e,cannon@a",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("not both behind the King and a Rook"), "{err}");
+}
+
+#[test]
 fn bad_input_gives_one_line_and_status_2() {
     let cases: &[&[&str]] = &[
         &["perft", "3", "--variant", "nosuchgame"],
@@ -75,6 +112,31 @@ fn bad_input_gives_one_line_and_status_2() {
         &["perft", "3", "--threads", "0"],
         &["perft", "2", "--moves", "e2e5"],
         &["perft", "2", "--moves", "zz"],
+        &["perft", "2", "--musketeer", "leopard@d,cannon@g"],
+        &[
+            "perft",
+            "2",
+            "--variant",
+            "musketeer",
+            "--musketeer",
+            "queen@d,cannon@g",
+        ],
+        &[
+            "perft",
+            "2",
+            "--variant",
+            "musketeer",
+            "--musketeer",
+            "leopard@d",
+        ],
+        &[
+            "perft",
+            "2",
+            "--variant",
+            "musketeer",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[L?l?] w KQkq - 0 1",
+        ],
     ];
     let mut report = String::new();
     for args in cases {

@@ -1,7 +1,10 @@
 //! Reading and writing FEN (RULES.md §1.6), with one typed error per way a FEN can be wrong.
+//! The Musketeer gating field (§10.7) is read and written by `fen_gating`.
 
 use crate::bitboard::Bits;
 use crate::color::Color;
+use crate::fen_gating::{self, GatingText};
+use crate::gating::Gating;
 use crate::piece::{KindId, Piece};
 use crate::position::{CastlingRights, Position};
 use crate::square::{Direction, Square};
@@ -126,6 +129,110 @@ pub enum FenError {
     },
     /// The side that just moved is in check.
     OppositeCheck,
+    /// A gating field (`[...]`) in a game without gating.
+    GatingNotAllowed {
+        /// The field from its `[` on.
+        field: String,
+    },
+    /// A gating field opened with `[` but never closed.
+    UnclosedGating {
+        /// The field from its `[` on.
+        field: String,
+    },
+    /// A gating-field or reserve-row letter that is not one of the game's selectable types
+    /// (RULES.md §10.1).
+    NotGatingType {
+        /// The letter as written.
+        letter: char,
+    },
+    /// A gating entry whose letter is not followed by a file letter, `-` or `?`.
+    BadGatingState {
+        /// The entry as written (one or two characters).
+        entry: String,
+    },
+    /// A gating entry naming a reserve file beyond the board's last file.
+    GatingFileOffBoard {
+        /// The entry as written.
+        entry: String,
+    },
+    /// A White (uppercase) gating entry after Black's entries.
+    GatingEntryOrder {
+        /// The entry as written.
+        entry: String,
+    },
+    /// The same type listed twice for one side (bracket form or reserve row).
+    DuplicateGatingType {
+        /// The letter as written.
+        letter: char,
+    },
+    /// More than two types listed for one side in the bracket form.
+    TooManyGatingTypes {
+        /// The side's letters as written.
+        types: String,
+    },
+    /// White's and Black's entries do not list the same types in the same order.
+    GatingListsDiffer {
+        /// White's letters as written.
+        white: String,
+        /// Black's letters as written.
+        black: String,
+    },
+    /// A reserve piece placed (or gone) while an earlier setup step is still pending: the
+    /// order is both selections, then White-1, Black-1, White-2, Black-2 (§10.3).
+    GatingPlacementOrder {
+        /// The offending entry, as the bracket form writes it.
+        entry: String,
+    },
+    /// Two reserve pieces of one side in the same reserve cell.
+    ReserveFileTaken {
+        /// The cell's name, such as `b0` (White) or `b9` (Black).
+        cell: String,
+    },
+    /// An occupied reserve cell without a piece of the same side on the back-rank square
+    /// in front of it (§10.7).
+    ReserveWithoutPiece {
+        /// The reserve cell, such as `b0`.
+        cell: String,
+        /// The back-rank square in front of it, such as `b1`.
+        square: String,
+    },
+    /// One side with reserve pieces behind both the e-file and a Rook's file (§10.3).
+    ReserveKingAndRookFiles {
+        /// The side.
+        color: Color,
+        /// The e-file cell, such as `e0`.
+        king_cell: String,
+        /// The a- or h-file cell.
+        rook_cell: String,
+    },
+    /// A reserve row of the 10-row form that is not exactly one cell per file.
+    ReserveRowLength {
+        /// Whose row.
+        color: Color,
+        /// The row as written.
+        row: String,
+        /// Cells expected (the board's files).
+        expected: u8,
+    },
+    /// A letter of the other side's case in a reserve row of the 10-row form.
+    ReserveWrongCase {
+        /// Whose row.
+        color: Color,
+        /// The letter.
+        letter: char,
+    },
+    /// The reserve rows of the 10-row form show other than exactly two types.
+    ReserveTypeCount {
+        /// The distinct types seen (uppercase letters, in order of first appearance).
+        types: String,
+    },
+    /// The side to move is not the one whose setup step is next (§10.3).
+    SetupSideToMove {
+        /// Who the setup phase expects.
+        expected: Color,
+        /// The side to move written.
+        found: Color,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -195,6 +302,94 @@ impl fmt::Display for FenError {
             FenError::OppositeCheck => {
                 write!(f, "the side not to move is in check")
             }
+            FenError::GatingNotAllowed { field } => {
+                write!(
+                    f,
+                    "gating field '{field}' given, but this game has no gating"
+                )
+            }
+            FenError::UnclosedGating { field } => {
+                write!(f, "gating field '{field}' opened with '[' but not closed")
+            }
+            FenError::NotGatingType { letter } => {
+                write!(
+                    f,
+                    "'{letter}' is not a type that can be selected in this game"
+                )
+            }
+            FenError::BadGatingState { entry } => write!(
+                f,
+                "gating entry '{entry}' needs a reserve file, '-' or '?' after its letter"
+            ),
+            FenError::GatingFileOffBoard { entry } => {
+                write!(f, "gating entry '{entry}' names a file off the board")
+            }
+            FenError::GatingEntryOrder { entry } => write!(
+                f,
+                "gating entry '{entry}' is White's but follows Black's entries"
+            ),
+            FenError::DuplicateGatingType { letter } => {
+                write!(f, "type '{letter}' is listed twice for one side")
+            }
+            FenError::TooManyGatingTypes { types } => write!(
+                f,
+                "gating field lists {} types '{types}' for one side, at most 2",
+                types.chars().count()
+            ),
+            FenError::GatingListsDiffer { white, black } => write!(
+                f,
+                "gating field lists '{white}' for white but '{black}' for black; \
+                 both must list the same types in the same order"
+            ),
+            FenError::GatingPlacementOrder { entry } => write!(
+                f,
+                "gating entry '{entry}' is placed out of setup order (both selections, \
+                 then white's first type, black's first, white's second, black's second)"
+            ),
+            FenError::ReserveFileTaken { cell } => {
+                write!(f, "two reserve pieces of one side in reserve cell {cell}")
+            }
+            FenError::ReserveWithoutPiece { cell, square } => write!(
+                f,
+                "reserve cell {cell} is occupied but {square} holds no piece of that side"
+            ),
+            FenError::ReserveKingAndRookFiles {
+                color,
+                king_cell,
+                rook_cell,
+            } => write!(
+                f,
+                "{color} has reserve pieces on both {king_cell} and {rook_cell} \
+                 (the King's file and a Rook's file)"
+            ),
+            FenError::ReserveRowLength {
+                color,
+                row,
+                expected,
+            } => write!(
+                f,
+                "{color}'s reserve row '{row}' has {} cells, {expected} expected",
+                row.chars().count()
+            ),
+            FenError::ReserveWrongCase { color, letter } => {
+                write!(f, "'{letter}' in {color}'s reserve row has the wrong case")
+            }
+            FenError::ReserveTypeCount { types } => {
+                let n = types.chars().count();
+                if n == 0 {
+                    write!(f, "reserve rows show no type, exactly 2 expected")
+                } else {
+                    write!(
+                        f,
+                        "reserve rows show {n} type(s) '{types}', exactly 2 expected"
+                    )
+                }
+            }
+            FenError::SetupSideToMove { expected, found } => write!(
+                f,
+                "side to move '{}' contradicts the setup phase: {expected} is to act next",
+                found.fen_char()
+            ),
         }
     }
 }
@@ -203,6 +398,8 @@ impl std::error::Error for FenError {}
 
 impl<B: Bits> Position<B> {
     /// Reads a FEN of `variant`. The halfmove and fullmove fields may be omitted (0 and 1).
+    /// In a game with gating (Musketeer, RULES.md §10.7) the placement may carry a gating
+    /// field `[...]` (none reads as `[]`) or be in the 10-row form with reserve rows.
     /// Checks everything that needs no move generation; the en-passant square is kept only
     /// if a pawn of the side to move stands ready to take (movegen narrows it to legal).
     pub fn from_fen(variant: &'static Variant, fen: &str) -> Result<Position<B>, FenError> {
@@ -214,13 +411,26 @@ impl<B: Bits> Position<B> {
             return Err(FenError::TooManyFields(fields.len()));
         }
         let mut pos = Position::empty(variant);
-        parse_placement(&mut pos, fields[0])?;
+        let (board, gating) = fen_gating::split(variant, fields[0])?;
+        parse_placement(&mut pos, board)?;
+        let gating = match gating {
+            GatingText::Absent => Gating::default(),
+            GatingText::Bracket(inner) => fen_gating::parse_bracket(variant, inner)?,
+            GatingText::Rows { white, black } => {
+                fen_gating::parse_reserve_rows(variant, white, black)?
+            }
+        };
+        pos.set_gating(gating);
+        fen_gating::check_reserves(&pos)?;
         let side = match fields.get(1) {
             None => return Err(FenError::MissingField(FenField::Side)),
             Some(&"w") => Color::White,
             Some(&"b") => Color::Black,
             Some(s) => return Err(FenError::BadSide(s.to_string())),
         };
+        if fen_gating::has_gating(variant) {
+            fen_gating::check_setup_side(pos.gating(), side)?;
+        }
         pos.set_side_to_move(side);
         let castling = fields
             .get(2)
@@ -254,7 +464,8 @@ impl<B: Bits> Position<B> {
         Ok(pos)
     }
 
-    /// Writes the position as FEN.
+    /// Writes the position as FEN; a game with gating always gets its bracket field
+    /// (`[]` included) right after the placement.
     pub fn to_fen(&self) -> String {
         let g = self.geometry();
         let mut s = String::new();
@@ -284,6 +495,9 @@ impl<B: Bits> Position<B> {
             if r > 0 {
                 s.push('/');
             }
+        }
+        if fen_gating::has_gating(self.variant()) {
+            fen_gating::write(self.variant(), self.gating(), &mut s);
         }
         s.push(' ');
         s.push(self.side_to_move().fen_char());

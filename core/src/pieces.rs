@@ -155,6 +155,7 @@ pub fn fortress() -> PieceKind {
             Atom::leap(vec![(1, 2), (-1, 2), (1, -2), (-1, -2)], Mode::MOVE_CAPTURE),
         ],
     )
+    .value(760)
 }
 
 /// LancerChess King's Lancer: leaps exactly 1 or 2 squares orthogonally (WD, §3.2).
@@ -217,4 +218,116 @@ pub fn leapers() -> Vec<(&'static str, PieceKind)> {
         ("zebra", leap("Zebra", 'Z', symmetric(3, 2))),
         ("hawk", hawk()),
     ]
+}
+
+/// The four wide knight leaps (±2 files, ±1 rank): Betza sN.
+fn wide_knight() -> Vec<(i8, i8)> {
+    vec![(2, 1), (2, -1), (-2, 1), (-2, -1)]
+}
+
+/// Musketeer Leopard: knight, and bishop up to 2 squares (NB2, §10.1).
+pub fn leopard() -> PieceKind {
+    PieceKind::new(
+        "Leopard",
+        'L',
+        vec![
+            Atom::leap(symmetric(2, 1), Mode::MOVE_CAPTURE),
+            Atom::ride_range(ferz(), 1, 2, Mode::MOVE_CAPTURE),
+        ],
+    )
+    .value(670)
+}
+
+/// Musketeer Cannon: king step, orthogonal 2-leap, wide knight leaps (KDsN, §10.1).
+pub fn cannon() -> PieceKind {
+    PieceKind::new(
+        "Cannon",
+        'C',
+        vec![Atom::leap(
+            [king_steps(), symmetric(2, 0), wide_knight()].concat(),
+            Mode::MOVE_CAPTURE,
+        )],
+    )
+    .value(750)
+}
+
+/// Musketeer Unicorn: knight and camel leaps (NC).
+pub fn unicorn() -> PieceKind {
+    PieceKind::new(
+        "Unicorn",
+        'U',
+        vec![Atom::leap(
+            [symmetric(2, 1), symmetric(3, 1)].concat(),
+            Mode::MOVE_CAPTURE,
+        )],
+    )
+    .value(560)
+}
+
+/// Musketeer Dragon (Amazone): queen or knight (QN).
+pub fn musketeer_dragon() -> PieceKind {
+    PieceKind::new(
+        "Dragon",
+        'D',
+        vec![
+            Atom::ride(king_steps(), Mode::MOVE_CAPTURE),
+            Atom::leap(symmetric(2, 1), Mode::MOVE_CAPTURE),
+        ],
+    )
+    .value(1250)
+}
+
+/// Chancellor: rook or knight (RN).
+pub fn chancellor() -> PieceKind {
+    PieceKind::new(
+        "Chancellor",
+        'M',
+        vec![
+            Atom::ride(wazir(), Mode::MOVE_CAPTURE),
+            Atom::leap(symmetric(2, 1), Mode::MOVE_CAPTURE),
+        ],
+    )
+    .value(800)
+}
+
+/// Archbishop: bishop or knight (BN).
+pub fn archbishop() -> PieceKind {
+    PieceKind::new(
+        "Archbishop",
+        'A',
+        vec![
+            Atom::ride(ferz(), Mode::MOVE_CAPTURE),
+            Atom::leap(symmetric(2, 1), Mode::MOVE_CAPTURE),
+        ],
+    )
+    .value(770)
+}
+
+/// Musketeer Elephant: king step, leap 2 orthogonally or diagonally (KAD).
+pub fn elephant() -> PieceKind {
+    PieceKind::new(
+        "Elephant",
+        'E',
+        vec![Atom::leap(
+            [king_steps(), symmetric(2, 0), symmetric(2, 2)].concat(),
+            Mode::MOVE_CAPTURE,
+        )],
+    )
+    .value(630)
+}
+
+/// Musketeer Spider: bishop up to 2 squares, knight, orthogonal 2-leap (B2DN).
+pub fn spider() -> PieceKind {
+    PieceKind::new(
+        "Spider",
+        'S',
+        vec![
+            Atom::ride_range(ferz(), 1, 2, Mode::MOVE_CAPTURE),
+            Atom::leap(
+                [symmetric(2, 1), symmetric(2, 0)].concat(),
+                Mode::MOVE_CAPTURE,
+            ),
+        ],
+    )
+    .value(815)
 }

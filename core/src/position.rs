@@ -2,6 +2,7 @@
 
 use crate::bitboard::Bits;
 use crate::color::Color;
+use crate::gating::Gating;
 use crate::piece::{KindId, Piece, MAX_KINDS};
 use crate::square::{Geometry, Square, MAX_SQUARES};
 use crate::variant::{Material, Variant};
@@ -40,6 +41,7 @@ pub struct Position<B: Bits> {
     fullmove: u32,
     key: u64,
     royal: [KindId; 2],
+    gating: Gating,
 }
 
 const EMPTY: u8 = 0;
@@ -90,6 +92,7 @@ impl<B: Bits> Position<B> {
                 variant.royal_kind(Color::White),
                 variant.royal_kind(Color::Black),
             ],
+            gating: Gating::default(),
         }
     }
 
@@ -249,6 +252,18 @@ impl<B: Bits> Position<B> {
         self.ep = ep;
     }
 
+    /// The Musketeer gating field (all empty in other games).
+    #[inline(always)]
+    pub fn gating(&self) -> &Gating {
+        &self.gating
+    }
+
+    /// Replaces the gating field, keeping the key up to date.
+    pub fn set_gating(&mut self, gating: Gating) {
+        self.key ^= gating_key(&self.gating) ^ gating_key(&gating);
+        self.gating = gating;
+    }
+
     /// Sets the halfmove clock (not part of the key).
     #[inline(always)]
     pub fn set_halfmove_clock(&mut self, plies: u32) {
@@ -306,12 +321,15 @@ impl<B: Bits> Position<B> {
         if self.side == Color::Black {
             key ^= z.black_to_move;
         }
-        key
+        key ^ gating_key(&self.gating)
     }
 
     /// Counts of each kind per side, with how many stand on dark squares.
     pub fn material(&self) -> Material {
-        let mut m = Material::default();
+        let mut m = Material {
+            reserves: self.gating.reserve_count() as u8,
+            ..Material::default()
+        };
         let g = self.geometry();
         for sq in self.occupied().squares() {
             let p = self.piece_at(sq).expect("occupied");
@@ -344,6 +362,26 @@ impl<B: Bits> Position<B> {
             Color::Black => c.to_ascii_lowercase(),
         }
     }
+}
+
+/// The key contribution of a gating field (0 for the empty field of other games).
+fn gating_key(g: &Gating) -> u64 {
+    if *g == Gating::default() {
+        return 0;
+    }
+    let z = &*ZOBRIST;
+    let mut key = 0;
+    for (i, t) in g.types.iter().enumerate() {
+        if let Some(k) = t {
+            key ^= z.gating_type[i][k.index()];
+        }
+    }
+    for c in 0..2 {
+        for i in 0..2 {
+            key ^= z.gating_slot[c][i][g.slots[c][i].code()];
+        }
+    }
+    key
 }
 
 impl<B: Bits> fmt::Debug for Position<B> {

@@ -33,6 +33,10 @@ pub struct Variant {
     pub fifty_move_plies: u32,
     /// True if the position is dead (no sequence of legal moves can give mate).
     pub dead_position: fn(&Variant, &Material) -> bool,
+    /// The Musketeer types that can be selected and gated in (empty: no gating).
+    pub gating_types: Vec<KindId>,
+    /// The two types set when Black rejects White's selection (Cannon, Leopard, §10.3).
+    pub gating_rejection: Option<[KindId; 2]>,
 }
 
 /// One castling move: which pieces go where and which squares must be empty or safe.
@@ -81,6 +85,8 @@ pub enum DoubleStep {
 pub struct Promotion {
     /// Kinds offered on every promotion square.
     pub kinds: Vec<KindId>,
+    /// Also the game's selected Musketeer types (RULES.md §10.5).
+    pub selected_types: bool,
     /// One more kind that depends on the square's colour, `(on dark, on light)`
     /// (LancerChess §3.5).
     pub by_square_colour: Option<(KindId, KindId)>,
@@ -91,6 +97,7 @@ impl Promotion {
     pub fn to(kinds: Vec<KindId>) -> Promotion {
         Promotion {
             kinds,
+            selected_types: false,
             by_square_colour: None,
         }
     }
@@ -112,6 +119,8 @@ pub struct Material {
     pub count: [[u8; MAX_KINDS]; 2],
     /// `on_dark[color][kind]`: how many of them stand on dark squares.
     pub on_dark: [[u8; MAX_KINDS]; 2],
+    /// Musketeer reserve pieces still waiting to gate in, both sides.
+    pub reserves: u8,
 }
 
 impl Material {

@@ -14,6 +14,10 @@ pub struct Zobrist {
     pub en_passant: [u64; MAX_SQUARES],
     /// XORed in when Black is to move.
     pub black_to_move: u64,
+    /// `gating_type[slot][kind]`: Musketeer selected types.
+    pub gating_type: [[u64; MAX_KINDS]; 2],
+    /// `gating_slot[color][slot][Slot::code]`: where a reserve piece is.
+    pub gating_slot: [[[u64; 12]; 2]; 2],
 }
 
 /// SplitMix64: a small, well-mixed generator, good enough for hash keys.
@@ -33,6 +37,8 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         castling: [0; 8],
         en_passant: [0; MAX_SQUARES],
         black_to_move: 0,
+        gating_type: [[0; MAX_KINDS]; 2],
+        gating_slot: [[[0; 12]; 2]; 2],
     });
     for color in z.piece.iter_mut() {
         for kind in color.iter_mut() {
@@ -48,5 +54,11 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         *key = splitmix(&mut state);
     }
     z.black_to_move = splitmix(&mut state);
+    for key in z.gating_type.iter_mut().flatten() {
+        *key = splitmix(&mut state);
+    }
+    for key in z.gating_slot.iter_mut().flatten().flatten() {
+        *key = splitmix(&mut state);
+    }
     z
 });

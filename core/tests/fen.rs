@@ -448,6 +448,32 @@ fn error_pawn_on_back_rank() {
     );
 }
 
+#[test]
+fn error_gating_field_in_a_game_without_gating() {
+    // The Musketeer gating field (§10.7) belongs to `musketeer` only; its other errors are
+    // tested in fen_musketeer.rs.
+    fails(
+        &with_board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]"),
+        FenError::GatingNotAllowed {
+            field: "[]".to_string(),
+        },
+        Some("[]"),
+    );
+    fails(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[L?l?] b KQkq - 0 1",
+        FenError::GatingNotAllowed {
+            field: "[L?l?]".to_string(),
+        },
+        Some("[L?l?]"),
+    );
+    // The 10-row form is just two ranks too many.
+    fails(
+        &with_board("lc******/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/LC******"),
+        FenError::TooManyRanks { expected: 8 },
+        Some("8"),
+    );
+}
+
 // `FenError::OppositeCheck` needs attack detection, which lives in joust-movegen; it is
 // tested there.
 

@@ -9,6 +9,9 @@ use joust_core::{Color, Position, Square};
 
 /// Appends every legal move of the side to move to `list`.
 pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    if t.gating && crate::gating::setup_moves(t, pos, list) {
+        return;
+    }
     let us = pos.side_to_move();
     let them = !us;
     let Some(ksq) = pos.royal_square(us) else {
@@ -86,15 +89,21 @@ struct Constraints<B> {
 #[inline(always)]
 fn push_pawn<B: Board>(
     t: &Tables<B>,
-    us: Color,
+    pos: &Position<B>,
     from: Square,
     to: Square,
     flag: MoveFlag,
     list: &mut MoveList,
 ) {
+    let us = pos.side_to_move();
     if t.last_rank[us.index()].has(to) {
         for &k in &t.promotions[us.index()][to.index()] {
             list.push(Move::promotion(from, to, k));
+        }
+        if t.promote_to_selected[us.index()] {
+            for k in pos.gating().selected() {
+                list.push(Move::promotion(from, to, k));
+            }
         }
     } else {
         list.push(Move::with_flag(from, to, flag, 0));
@@ -138,7 +147,7 @@ fn pawn_moves<B: Board>(
     for to in (single & target).squares() {
         let from = back(to, files);
         if legal_dir(from, to) {
-            push_pawn(t, us, from, to, MoveFlag::Normal, list);
+            push_pawn(t, pos, from, to, MoveFlag::Normal, list);
         }
     }
     let double = up(single & up(t.double_step_from[us.index()], files), files) & empty & target;
@@ -158,14 +167,14 @@ fn pawn_moves<B: Board>(
     for to in west.squares() {
         let from = back(to, west_shift);
         if legal_dir(from, to) {
-            push_pawn(t, us, from, to, MoveFlag::Normal, list);
+            push_pawn(t, pos, from, to, MoveFlag::Normal, list);
         }
     }
     let east = up(pawns & t.not_last_file, east_shift) & enemies & target;
     for to in east.squares() {
         let from = back(to, east_shift);
         if legal_dir(from, to) {
-            push_pawn(t, us, from, to, MoveFlag::Normal, list);
+            push_pawn(t, pos, from, to, MoveFlag::Normal, list);
         }
     }
 

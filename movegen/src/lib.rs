@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod attacks;
+pub mod gating;
 mod gen;
 mod make;
 mod moves;

@@ -1,14 +1,17 @@
 //! Making and unmaking moves.
 
+use crate::gating::{after_setup_move, gate_effect, GateEffect};
 use crate::moves::{Move, MoveFlag};
 use crate::sliders::Board;
 use crate::tables::Tables;
-use joust_core::{CastlingRights, Color, Piece, Position, Square};
+use joust_core::{CastlingRights, Color, Gating, Piece, Position, Slot, Square};
 
 /// What unmaking a move needs to restore.
 #[derive(Copy, Clone, Debug)]
 pub struct Undo {
     captured: Option<Piece>,
+    gating: Gating,
+    gated: Option<Square>,
     castling: CastlingRights,
     ep: Option<Square>,
     halfmove: u32,
@@ -21,6 +24,11 @@ impl Undo {
     pub fn captured(&self) -> Option<Piece> {
         self.captured
     }
+
+    /// Where a Musketeer reserve piece entered the board with this move, if one did.
+    pub fn gated(&self) -> Option<Square> {
+        self.gated
+    }
 }
 
 /// Plays `mv` (which must be legal in `pos`) and returns what is needed to take it back.
@@ -28,11 +36,28 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     let us = pos.side_to_move();
     let undo = Undo {
         captured: None,
+        gating: *pos.gating(),
+        gated: None,
         castling: pos.castling(),
         ep: pos.en_passant(),
         halfmove: pos.halfmove_clock(),
         fullmove: pos.fullmove_number(),
         key: pos.key(),
+    };
+    if mv.is_setup() {
+        let g = after_setup_move(pos.gating(), mv, us, t.variant.gating_rejection);
+        pos.set_gating(g);
+        pos.set_en_passant(None);
+        if us == Color::Black {
+            pos.set_fullmove_number(undo.fullmove + 1);
+        }
+        pos.flip_side();
+        return undo;
+    }
+    let effect = if t.gating {
+        gate_effect(t, pos, mv)
+    } else {
+        GateEffect::default()
     };
     let mut captured = None;
     let mut reset_clock = false;
@@ -70,6 +95,23 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         MoveFlag::Shot | MoveFlag::LionDouble | MoveFlag::Pass => {
             unreachable!("move kind {:?} belongs to a game not built yet", mv.flag)
         }
+        MoveFlag::Select | MoveFlag::Place => unreachable!("setup moves are made above"),
+    }
+    let mut gated = None;
+    if effect != GateEffect::default() {
+        let mut g = *pos.gating();
+        if let Some((sq, kind, slot)) = effect.gate {
+            pos.put(sq, Piece::new(us, kind));
+            g.slots[us.index()][slot] = Slot::Gone;
+            gated = Some(sq);
+        }
+        if let Some(slot) = effect.forfeit_own {
+            g.slots[us.index()][slot] = Slot::Gone;
+        }
+        if let Some(slot) = effect.forfeit_enemy {
+            g.slots[(!us).index()][slot] = Slot::Gone;
+        }
+        pos.set_gating(g);
     }
     let loss = t.castle_loss[mv.from.index()] | t.castle_loss[mv.to.index()];
     if loss & pos.castling().0 != 0 {
@@ -81,12 +123,22 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         pos.set_fullmove_number(undo.fullmove + 1);
     }
     pos.flip_side();
-    Undo { captured, ..undo }
+    Undo {
+        captured,
+        gated,
+        ..undo
+    }
 }
 
 /// Takes back `mv`, which was the last move made with [`make`] and returned `undo`.
 pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &Undo) {
     let us = !pos.side_to_move();
+    if let Some(sq) = undo.gated {
+        pos.remove(sq);
+    }
+    if t.gating && *pos.gating() != undo.gating {
+        pos.set_gating(undo.gating);
+    }
     match mv.flag {
         MoveFlag::Normal | MoveFlag::DoubleStep => {
             if mv.promotion_kind().is_some() {
@@ -115,6 +167,7 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         MoveFlag::Shot | MoveFlag::LionDouble | MoveFlag::Pass => {
             unreachable!("move kind {:?} belongs to a game not built yet", mv.flag)
         }
+        MoveFlag::Select | MoveFlag::Place => {}
     }
     if pos.side_to_move() != us {
         pos.flip_side();

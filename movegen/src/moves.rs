@@ -22,6 +22,12 @@ pub enum MoveFlag {
     LionDouble,
     /// The Lion's pass: a step out and back.
     Pass,
+    /// Musketeer setup: the side to move selects the type in `promotion_kind` (Black
+    /// selecting White's type rejects it).
+    Select,
+    /// Musketeer setup: the side to move places its reserve piece of the type in
+    /// `promotion_kind` behind file `aux`.
+    Place,
 }
 
 /// A move: small and `Copy`. It can carry a new kind for the moved piece (a promotion, or
@@ -77,6 +83,36 @@ impl Move {
             promo: kind.0,
             aux: 0,
         }
+    }
+
+    /// A setup move selecting `kind` (Musketeer).
+    #[inline(always)]
+    pub const fn select(kind: KindId) -> Move {
+        Move {
+            from: Square(0),
+            to: Square(0),
+            flag: MoveFlag::Select,
+            promo: kind.0,
+            aux: 0,
+        }
+    }
+
+    /// A setup move placing a reserve piece of `kind` behind `file` (Musketeer).
+    #[inline(always)]
+    pub const fn place(kind: KindId, file: u8) -> Move {
+        Move {
+            from: Square(0),
+            to: Square(0),
+            flag: MoveFlag::Place,
+            promo: kind.0,
+            aux: file,
+        }
+    }
+
+    /// True for Musketeer setup moves (selection and placement).
+    #[inline(always)]
+    pub fn is_setup(self) -> bool {
+        matches!(self.flag, MoveFlag::Select | MoveFlag::Place)
     }
 
     /// The kind the moved piece becomes, if it changes.

@@ -97,6 +97,10 @@ pub struct Tables<B: Board> {
     pub not_last_file: B,
     /// True if every kind has a simple shape or is a FIDE pawn.
     pub fast: bool,
+    /// True if the game has Musketeer gating (and so a setup phase).
+    pub gating: bool,
+    /// Per colour: pawns may also promote to the selected Musketeer types.
+    pub promote_to_selected: [bool; 2],
 }
 
 fn bb_of<B: Bits>(squares: impl IntoIterator<Item = Square>) -> B {
@@ -311,6 +315,11 @@ impl<B: TableCache> Tables<B> {
             not_first_file: board & !file_bb(0),
             not_last_file: board & !file_bb(g.files() - 1),
             fast,
+            gating: !variant.gating_types.is_empty(),
+            promote_to_selected: [
+                variant.promotion[0].selected_types,
+                variant.promotion[1].selected_types,
+            ],
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use joust_core::atom::{Action, Mode, Occupant};
 use joust_core::variant::DoubleStep;
-use joust_core::{variants, Color, Position, Square, Variant};
+use joust_core::{variants, Color, Position, Slot, Square, Variant};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, MoveFlag, TableCache};
 use std::collections::BTreeSet;
 
@@ -43,6 +43,50 @@ fn attacked_slowly<B: TableCache>(pos: &Position<B>, target: Square, by: Color) 
     })
 }
 
+/// Musketeer setup moves, straight from RULES.md §10.3.
+fn setup_moves<B: TableCache>(pos: &Position<B>) -> Option<Vec<Move>> {
+    let v = pos.variant();
+    if v.gating_types.is_empty() {
+        return None;
+    }
+    let gating = pos.gating();
+    let us = pos.side_to_move();
+    if gating.types[0].is_none() || gating.types[1].is_none() {
+        // White picks any type; Black any type, White's own meaning rejection.
+        return Some(v.gating_types.iter().map(|&k| Move::select(k)).collect());
+    }
+    let order = [
+        (Color::White, 0),
+        (Color::Black, 0),
+        (Color::White, 1),
+        (Color::Black, 1),
+    ];
+    let &(color, slot) = order
+        .iter()
+        .find(|&&(c, i)| gating.slots[c.index()][i] == Slot::Unplaced)?;
+    assert_eq!(color, us, "setup order");
+    let kind = gating.types[slot].unwrap();
+    let back = if us == Color::White { 0 } else { 7 };
+    let other = match gating.slots[us.index()][1 - slot] {
+        Slot::File(f) => Some(f),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for file in 0..8u8 {
+        let front = v.geometry.square(file as i8, back).unwrap();
+        let own_piece_in_front = pos.piece_at(front).is_some_and(|p| p.color == us);
+        let king_and_rook = |a: u8, b: u8| a == 4 && (b == 0 || b == 7);
+        let allowed = match other {
+            Some(o) => o != file && !king_and_rook(o, file) && !king_and_rook(file, o),
+            None => true,
+        };
+        if own_piece_in_front && allowed {
+            out.push(Move::place(kind, file));
+        }
+    }
+    Some(out)
+}
+
 fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
     let v: &Variant = pos.variant();
     let g = v.geometry;
@@ -72,7 +116,11 @@ fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
                     continue;
                 }
                 if kind.pawn && g.rank(to).0 == last_rank {
-                    for k in v.promotions(us, to) {
+                    let mut kinds = v.promotions(us, to);
+                    if v.promotion[us.index()].selected_types {
+                        kinds.extend(pos.gating().types.iter().flatten());
+                    }
+                    for k in kinds {
                         out.push(Move::promotion(from, to, k));
                     }
                 } else if kind.pawn && atom.mode.contains(Mode::INITIAL) {
@@ -125,11 +173,18 @@ fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
 fn legal_slowly<B: TableCache>(pos: &Position<B>) -> BTreeSet<String> {
     let t = tables::<B>(pos.variant());
     let us = pos.side_to_move();
+    if let Some(setup) = setup_moves(pos) {
+        return setup.into_iter().map(|mv| format!("{mv:?}")).collect();
+    }
     pseudo_legal(pos)
         .into_iter()
         .filter(|&mv| {
             let mut p = pos.clone();
-            make(t, &mut p, mv);
+            let undo = make(t, &mut p, mv);
+            // §10.6: legality is judged as if the gated piece had not arrived.
+            if let Some(sq) = undo.gated() {
+                p.remove(sq);
+            }
             let royal = p.royal_square(us).expect("royal on board");
             !attacked_slowly(&p, royal, !us)
         })
@@ -187,6 +242,11 @@ fn chess_matches_the_slow_generator() {
 fn lancerchess_and_clash_match_the_slow_generator() {
     assert!(compare_on_random_games::<u64>(variants::lancerchess(), 25) > 2000);
     assert!(compare_on_random_games::<u64>(variants::clash(), 25) > 2000);
+}
+
+#[test]
+fn musketeer_matches_the_slow_generator() {
+    assert!(compare_on_random_games::<u64>(variants::musketeer(), 40) > 4000);
 }
 
 #[test]

@@ -70,3 +70,8 @@ fn lancerchess_and_clash_random_games() {
     play_random_games::<u64>(variants::lancerchess(), 40, 160);
     play_random_games::<u64>(variants::clash(), 40, 160);
 }
+
+#[test]
+fn musketeer_random_games_through_setup_and_gating() {
+    play_random_games::<u64>(variants::musketeer(), 60, 160);
+}

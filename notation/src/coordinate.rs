@@ -1,8 +1,9 @@
 //! Coordinate ("engine", UCI) move text: `e2e4`, `e7e8q`, castling as the royal's own
 //! move `e1g1` (RULES.md §1.8).
 
-use joust_core::{Bits, Position};
-use joust_movegen::{legal_moves, Move, MoveFlag, TableCache};
+use joust_core::{Bits, Color, Position};
+use joust_movegen::gating::gate_effect;
+use joust_movegen::{legal_moves, tables, Move, MoveFlag, TableCache};
 use std::fmt;
 
 /// Why a coordinate move could not be read.
@@ -31,48 +32,113 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
-/// The coordinate text of `mv`, a legal move in `pos`.
-pub fn move_to_text<B: Bits>(pos: &Position<B>, mv: Move) -> String {
+/// The coordinate text of `mv`, a legal move in `pos`: `e2e4`, `e7e8q`, castling as the
+/// royal's move, Musketeer setup moves `L` and `L@b0`, gating suffix `b1c3l`.
+pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
     let g = pos.geometry();
+    let variant = pos.variant();
+    match mv.flag {
+        MoveFlag::Select => {
+            let k = mv.promotion_kind().expect("selection names a type");
+            return variant.kind(k).letter.to_string();
+        }
+        MoveFlag::Place => {
+            let k = mv.promotion_kind().expect("placement names a type");
+            let rank = match pos.side_to_move() {
+                Color::White => 0,
+                Color::Black => g.ranks() as u32 + 1,
+            };
+            return format!(
+                "{}@{}{rank}",
+                variant.kind(k).letter,
+                (b'a' + mv.aux) as char
+            );
+        }
+        _ => {}
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if mv.flag == MoveFlag::Normal {
         if let Some(k) = mv.promotion_kind() {
-            s.push(pos.variant().kind(k).letter.to_ascii_lowercase());
+            s.push(variant.kind(k).letter.to_ascii_lowercase());
+        }
+    }
+    let t = tables::<B>(variant);
+    if t.gating {
+        if let Some((_, kind, _)) = gate_effect(t, pos, mv).gate {
+            s.push(variant.kind(kind).letter.to_ascii_lowercase());
         }
     }
     s
 }
 
-/// Reads coordinate move text and finds the legal move it names.
+/// Reads coordinate move text and finds the legal move it names. A Musketeer gating
+/// suffix may be left out (gating is compulsory).
 pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, MoveTextError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(MoveTextError::Empty);
     }
+    let setup_form = is_setup_form(text);
     if !text.is_ascii()
-        || text.len() < 4
-        || text.len() > 8
-        || !text.chars().all(|c| c.is_ascii_alphanumeric())
+        || text.len() > 10
+        || !(setup_form || text.len() >= 4 && text.chars().all(|c| c.is_ascii_alphanumeric()))
     {
         return Err(MoveTextError::Malformed(text.to_string()));
     }
-    let lower = text.to_ascii_lowercase();
-    legal_moves(pos)
-        .iter()
-        .copied()
-        .find(|&m| move_to_text(pos, m) == lower)
-        .ok_or_else(|| {
-            // Distinguish text that names squares off the board from an illegal move.
-            if split_squares(pos, &lower).is_none() {
-                MoveTextError::Malformed(text.to_string())
-            } else {
-                MoveTextError::Illegal(text.to_string())
-            }
-        })
+    let wanted = if setup_form {
+        text.to_string()
+    } else {
+        text.to_ascii_lowercase()
+    };
+    let moves = legal_moves(pos);
+    let texts: Vec<(Move, String)> = moves.iter().map(|&m| (m, move_to_text(pos, m))).collect();
+    if let Some((m, _)) = texts.iter().find(|(_, t)| t.eq_ignore_ascii_case(&wanted)) {
+        return Ok(*m);
+    }
+    if tables::<B>(pos.variant()).gating {
+        let without_suffix = texts
+            .iter()
+            .find(|(m, t)| gate_effect_letter(pos, *m) && t[..t.len() - 1] == wanted);
+        if let Some((m, _)) = without_suffix {
+            return Ok(*m);
+        }
+    }
+    let well_formed = setup_form
+        || split_squares(pos, &wanted)
+            .is_some_and(|rest| rest.len() <= 3 && rest.bytes().all(|b| b.is_ascii_lowercase()));
+    if well_formed {
+        Err(MoveTextError::Illegal(text.to_string()))
+    } else {
+        Err(MoveTextError::Malformed(text.to_string()))
+    }
 }
 
-/// Splits `<from><to>…` into its two squares if both are on the board.
-fn split_squares<B: Bits>(pos: &Position<B>, s: &str) -> Option<()> {
+/// True if `mv` brings in a reserve piece (so its text ends with a gating letter).
+fn gate_effect_letter<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
+    !mv.is_setup()
+        && gate_effect(tables::<B>(pos.variant()), pos, mv)
+            .gate
+            .is_some()
+}
+
+/// `L` or `L@b0`: the shape of a Musketeer setup move.
+fn is_setup_form(text: &str) -> bool {
+    let b = text.as_bytes();
+    match b.len() {
+        1 => b[0].is_ascii_alphabetic(),
+        4..=5 => {
+            b[0].is_ascii_alphabetic()
+                && b[1] == b'@'
+                && b[2].is_ascii_lowercase()
+                && b[3..].iter().all(|c| c.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// Splits `<from><to><rest>` into its two squares if both are on the board; the rest
+/// (promotion, facing, gating letters).
+fn split_squares<'a, B: Bits>(pos: &Position<B>, s: &'a str) -> Option<&'a str> {
     let g = pos.geometry();
     let bytes = s.as_bytes();
     let mut i = 1;
@@ -85,7 +151,7 @@ fn split_squares<B: Bits>(pos: &Position<B>, s: &str) -> Option<()> {
         j += 1;
     }
     g.parse_square(s.get(i..j)?)?;
-    Some(())
+    Some(&s[j..])
 }
 
 #[cfg(test)]

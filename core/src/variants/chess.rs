@@ -44,6 +44,8 @@ pub static CHESS: Lazy<Variant> = Lazy::new(|| {
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
         dead_position: fide_dead_position,
+        gating_types: Vec::new(),
+        gating_rejection: None,
     }
 });
 
@@ -81,7 +83,7 @@ pub(crate) fn fide_castling(g: Geometry) -> Vec<CastlingRule> {
 
 /// Dead positions of §2: no pawns, queens or rooks, and at most one minor piece, or only
 /// bishops all on squares of one colour.
-fn fide_dead_position(_: &Variant, m: &Material) -> bool {
+pub(crate) fn fide_dead_position(_: &Variant, m: &Material) -> bool {
     if m.total(PAWN) + m.total(QUEEN) + m.total(ROOK) > 0 {
         return false;
     }

@@ -60,5 +60,7 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
         dead_position: lancer_dead_position,
+        gating_types: Vec::new(),
+        gating_rejection: None,
     }
 });

@@ -54,6 +54,8 @@ pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
         dead_position: lancer_dead_position,
+        gating_types: Vec::new(),
+        gating_rejection: None,
     }
 });
 
@@ -68,6 +70,7 @@ pub(crate) fn lancer_promotions(
 ) -> [Promotion; 2] {
     let side = |dark, light| Promotion {
         kinds: vec![king, tower, bishop],
+        selected_types: false,
         by_square_colour: Some((dark, light)),
     };
     [

@@ -3,6 +3,7 @@
 mod chess;
 mod clash;
 mod lancerchess;
+pub mod musketeer;
 
 use crate::variant::Variant;
 use once_cell::sync::Lazy;
@@ -10,8 +11,14 @@ use std::fmt;
 
 /// Every built-in game, in listing order.
 pub fn all() -> &'static [&'static Variant] {
-    static ALL: Lazy<Vec<&'static Variant>> =
-        Lazy::new(|| vec![&*chess::CHESS, &*lancerchess::LANCERCHESS, &*clash::CLASH]);
+    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| {
+        vec![
+            &*chess::CHESS,
+            &*lancerchess::LANCERCHESS,
+            &*clash::CLASH,
+            &*musketeer::MUSKETEER,
+        ]
+    });
     &ALL
 }
 
@@ -37,6 +44,11 @@ pub fn lancerchess() -> &'static Variant {
 /// Clash.
 pub fn clash() -> &'static Variant {
     &clash::CLASH
+}
+
+/// Musketeer Chess.
+pub fn musketeer() -> &'static Variant {
+    &musketeer::MUSKETEER
 }
 
 /// A game id that no built-in game has.

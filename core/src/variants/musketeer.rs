@@ -1,0 +1,71 @@
+//! `musketeer`: Musketeer Chess (RULES.md §10): chess plus two types chosen in a setup
+//! phase and gated in from behind the back rank.
+
+use super::chess::{fide_castling, fide_dead_position};
+use crate::piece::KindId;
+use crate::pieces;
+use crate::square::Geometry;
+use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
+use once_cell::sync::Lazy;
+
+/// The kind id of the Cannon, the first default type when Black rejects (§10.3).
+pub const CANNON: KindId = KindId(7);
+/// The kind id of the Leopard, the second default type.
+pub const LEOPARD: KindId = KindId(6);
+
+/// The `musketeer` game.
+pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
+    let kinds = vec![
+        pieces::pawn(),
+        pieces::knight(),
+        pieces::bishop(),
+        pieces::rook(),
+        pieces::queen(),
+        pieces::king(),
+        pieces::leopard(),
+        pieces::cannon(),
+        pieces::unicorn(),
+        pieces::musketeer_dragon(),
+        pieces::chancellor(),
+        pieces::archbishop(),
+        pieces::elephant(),
+        pieces::hawk(),
+        pieces::fortress(),
+        pieces::spider(),
+    ];
+    let all: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
+    let promote = Promotion {
+        kinds: vec![KindId(4), KindId(3), KindId(2), KindId(1)],
+        selected_types: true,
+        by_square_colour: None,
+    };
+    Variant {
+        id: "musketeer",
+        name: "Musketeer Chess",
+        summary: "Chess plus two extra piece types chosen before the game and gated in",
+        geometry: Geometry::CHESS,
+        kinds,
+        armies: [all.clone(), all],
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        castling: fide_castling(Geometry::CHESS),
+        pawns: PawnRules {
+            double_step: DoubleStep::FromRank(1),
+            en_passant: true,
+        },
+        promotion: [promote.clone(), promote],
+        stalemate: StalemateResult::Draw,
+        fifty_move_plies: 100,
+        dead_position: musketeer_dead_position,
+        gating_types: (6..16).map(KindId).collect(),
+        gating_rejection: Some([CANNON, LEOPARD]),
+    }
+});
+
+/// Dead as in chess, but only when no reserve piece remains and no musketeer type stands
+/// on the board (§10.9).
+fn musketeer_dead_position(v: &Variant, m: &Material) -> bool {
+    if m.reserves > 0 || v.gating_types.iter().any(|&k| m.total(k) > 0) {
+        return false;
+    }
+    fide_dead_position(v, m)
+}
