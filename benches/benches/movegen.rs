@@ -1,4 +1,5 @@
-//! Criterion benchmarks of move generation (chess) and perft (chess, LancerChess, Clash).
+//! Criterion benchmarks of move generation (chess) and perft (chess, LancerChess, Clash,
+//! Musketeer after setup).
 //!
 //! Each benchmark checks its count once before it is timed, so a broken generator fails
 //! loudly instead of measuring the wrong work.
@@ -6,7 +7,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use joust_benches::{
     chess_positions, CHESS_LEGAL_MOVES_TOTAL, CLASH_PERFT_4, KIWIPETE_FEN, KIWIPETE_PERFT_3,
-    LANCERCHESS_PERFT_4, START_FEN, START_PERFT_4,
+    LANCERCHESS_PERFT_4, MUSKETEER_LEOPARD_CANNON_FEN, MUSKETEER_LEOPARD_CANNON_PERFT_4, START_FEN,
+    START_PERFT_4,
 };
 use joust_core::{variants, Position};
 use joust_movegen::{generate, perft, position_from_fen, tables, MoveList, Tables};
@@ -55,6 +57,13 @@ fn perft_nodes(c: &mut Criterion) {
             variants::lancerchess().start_fen,
             4,
             LANCERCHESS_PERFT_4,
+        ),
+        (
+            "musketeer_leopard_cannon_depth_4",
+            variants::musketeer(),
+            MUSKETEER_LEOPARD_CANNON_FEN,
+            4,
+            MUSKETEER_LEOPARD_CANNON_PERFT_4,
         ),
         (
             "clash_start_depth_4",

@@ -42,6 +42,7 @@ pub struct Position<B: Bits> {
     key: u64,
     royal: [KindId; 2],
     gating: Gating,
+    present: [u16; 2],
 }
 
 const EMPTY: u8 = 0;
@@ -93,6 +94,7 @@ impl<B: Bits> Position<B> {
                 variant.royal_kind(Color::Black),
             ],
             gating: Gating::default(),
+            present: [0; 2],
         }
     }
 
@@ -136,6 +138,12 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub fn pieces_of(&self, color: Color, kind: KindId) -> B {
         self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The kinds `color` has on the board, as a bit set over kind ids.
+    #[inline(always)]
+    pub fn kinds_present(&self, color: Color) -> u16 {
+        self.present[color.index()]
     }
 
     /// The square of `color`'s royal piece, if it has one on the board.
@@ -189,6 +197,7 @@ impl<B: Bits> Position<B> {
         self.board[sq.index()] = encode(piece);
         self.by_color[piece.color.index()] |= bit;
         self.by_kind[piece.kind.index()] |= bit;
+        self.present[piece.color.index()] |= 1 << piece.kind.0;
         self.key ^= ZOBRIST.piece[piece.color.index()][piece.kind.index()][sq.index()];
     }
 
@@ -200,6 +209,9 @@ impl<B: Bits> Position<B> {
         self.board[sq.index()] = EMPTY;
         self.by_color[piece.color.index()] ^= bit;
         self.by_kind[piece.kind.index()] ^= bit;
+        if (self.by_kind[piece.kind.index()] & self.by_color[piece.color.index()]).is_empty() {
+            self.present[piece.color.index()] &= !(1 << piece.kind.0);
+        }
         self.key ^= ZOBRIST.piece[piece.color.index()][piece.kind.index()][sq.index()];
         piece
     }
@@ -351,7 +363,18 @@ impl<B: Bits> Position<B> {
                 by_kind[p.kind.index()] |= B::from_square(sq);
             }
         }
-        by_color == self.by_color && by_kind == self.by_kind && self.key == self.compute_key()
+        let mut present = [0u16; 2];
+        for c in Color::ALL {
+            for (k, kind) in by_kind.iter().enumerate() {
+                if (*kind & by_color[c.index()]).any() {
+                    present[c.index()] |= 1 << k;
+                }
+            }
+        }
+        by_color == self.by_color
+            && by_kind == self.by_kind
+            && present == self.present
+            && self.key == self.compute_key()
     }
 
     /// The FEN letter of a piece, with case for its colour.

@@ -3,7 +3,7 @@
 use crate::sliders::{Board, Sliders};
 use crate::tables::Tables;
 use joust_core::atom::UNLIMITED;
-use joust_core::{Color, Position, Square};
+use joust_core::{Color, KindId, Position, Square};
 
 impl<B: Board> Tables<B> {
     /// The pieces of `by` that attack `sq` when the occupied squares are `occ`
@@ -11,26 +11,39 @@ impl<B: Board> Tables<B> {
     #[inline]
     pub fn attackers(&self, pos: &Position<B>, sq: Square, occ: B, by: Color) -> B {
         let c = by.index();
+        let present = pos.kinds_present(by);
+        let masks = &self.masks[c];
         let mut a = B::EMPTY;
-        for &k in &self.leapers[c] {
-            a |= self.kinds[k.index()].reverse_leap[c][sq.index()] & pos.pieces_of(by, k);
+        let mut leapers = masks.leapers & present;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            leapers &= leapers - 1;
+            a |= self.kinds[k].reverse_leap[c][sq.index()] & pos.pieces_of(by, KindId(k as u8));
         }
-        if !self.orth_riders[c].is_empty() {
+        let mut orth = masks.orth & present;
+        if orth != 0 {
             let lines = self.sliders.orth(sq, occ);
-            for g in &self.orth_riders[c] {
-                let mut m = lines & pos.pieces_of(by, g.kind);
-                if g.range != UNLIMITED {
-                    m &= self.within(g.range, sq);
+            while orth != 0 {
+                let k = orth.trailing_zeros() as usize;
+                orth &= orth - 1;
+                let mut m = lines & pos.pieces_of(by, KindId(k as u8));
+                let range = self.ranges[k].0;
+                if range != UNLIMITED {
+                    m &= self.within(range, sq);
                 }
                 a |= m;
             }
         }
-        if !self.diag_riders[c].is_empty() {
+        let mut diag = masks.diag & present;
+        if diag != 0 {
             let lines = self.sliders.diag(sq, occ);
-            for g in &self.diag_riders[c] {
-                let mut m = lines & pos.pieces_of(by, g.kind);
-                if g.range != UNLIMITED {
-                    m &= self.within(g.range, sq);
+            while diag != 0 {
+                let k = diag.trailing_zeros() as usize;
+                diag &= diag - 1;
+                let mut m = lines & pos.pieces_of(by, KindId(k as u8));
+                let range = self.ranges[k].1;
+                if range != UNLIMITED {
+                    m &= self.within(range, sq);
                 }
                 a |= m;
             }
@@ -52,18 +65,27 @@ impl<B: Board> Tables<B> {
     pub fn pins(&self, pos: &Position<B>, royal: Square, attacker: Color) -> Pins<B> {
         let c = attacker.index();
         let occ = pos.occupied();
+        let present = pos.kinds_present(attacker);
         let mut snipers = B::EMPTY;
-        for g in &self.orth_riders[c] {
-            let mut m = self.empty_orth[royal.index()] & pos.pieces_of(attacker, g.kind);
-            if g.range != UNLIMITED {
-                m &= self.within(g.range, royal);
+        let mut orth = self.masks[c].orth & present;
+        while orth != 0 {
+            let k = orth.trailing_zeros() as usize;
+            orth &= orth - 1;
+            let mut m = self.empty_orth[royal.index()] & pos.pieces_of(attacker, KindId(k as u8));
+            let range = self.ranges[k].0;
+            if range != UNLIMITED {
+                m &= self.within(range, royal);
             }
             snipers |= m;
         }
-        for g in &self.diag_riders[c] {
-            let mut m = self.empty_diag[royal.index()] & pos.pieces_of(attacker, g.kind);
-            if g.range != UNLIMITED {
-                m &= self.within(g.range, royal);
+        let mut diag = self.masks[c].diag & present;
+        while diag != 0 {
+            let k = diag.trailing_zeros() as usize;
+            diag &= diag - 1;
+            let mut m = self.empty_diag[royal.index()] & pos.pieces_of(attacker, KindId(k as u8));
+            let range = self.ranges[k].1;
+            if range != UNLIMITED {
+                m &= self.within(range, royal);
             }
             snipers |= m;
         }

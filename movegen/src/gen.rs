@@ -5,7 +5,7 @@ use crate::attacks::Pins;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
-use joust_core::{Color, Position, Square};
+use joust_core::{Color, KindId, Position, Square};
 
 /// Appends every legal move of the side to move to `list`.
 pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
@@ -50,7 +50,10 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
         !ours & t.board
     };
 
-    for &kind in &t.pieces[us.index()] {
+    let mut kinds = t.masks[us.index()].pieces & pos.kinds_present(us);
+    while kinds != 0 {
+        let kind = KindId(kinds.trailing_zeros() as u8);
+        kinds &= kinds - 1;
         for from in pos.pieces_of(us, kind).squares() {
             let mut to_set = t.simple_attacks(us, kind, from, occ) & target;
             if pinned.has(from) {

@@ -38,13 +38,24 @@ pub struct KindTable<B> {
     pub pawn: bool,
 }
 
-/// A slider group: kinds that ride the same lines up to the same range.
+/// Kind sets of one side, as bit sets over kind ids.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KindMasks {
+    /// Kinds with leaps (their leap tables are non-empty).
+    pub leapers: u16,
+    /// Kinds that ride orthogonally.
+    pub orth: u16,
+    /// Kinds that ride diagonally.
+    pub diag: u16,
+    /// Non-royal, non-pawn kinds with a simple shape.
+    pub pieces: u16,
+}
+
+/// A kind that rides, and how far.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct RideGroup {
-    /// The kind.
-    pub kind: KindId,
-    /// Range (1..=UNLIMITED).
-    pub range: u8,
+struct RideGroup {
+    kind: KindId,
+    range: u8,
 }
 
 /// Everything move generation needs to know about one game on one bitboard width.
@@ -69,14 +80,12 @@ pub struct Tables<B: Board> {
     pub empty_orth: Vec<B>,
     /// Bishop lines from each square on an empty board.
     pub empty_diag: Vec<B>,
-    /// Per colour: kinds that ride orthogonally and how far.
-    pub orth_riders: [Vec<RideGroup>; 2],
-    /// Per colour: kinds that ride diagonally and how far.
-    pub diag_riders: [Vec<RideGroup>; 2],
-    /// Per colour: kinds with leaps (their tables are non-empty).
-    pub leapers: [Vec<KindId>; 2],
-    /// Per colour: the non-royal, non-pawn kinds with a simple shape.
-    pub pieces: [Vec<KindId>; 2],
+    /// Per colour, as bit sets over kind ids: kinds with leaps, orthogonal rides, diagonal
+    /// rides, and the non-royal non-pawn simple kinds (intersected with the kinds present
+    /// on the board, so games with many kinds pay only for those in play).
+    pub masks: [KindMasks; 2],
+    /// Per kind: how far it rides orthogonally and diagonally (0 = not at all).
+    pub ranges: [(u8, u8); MAX_KINDS],
     /// Per colour: the royal kind.
     pub royal: [KindId; 2],
     /// Per colour: the pawn kind, if any.
@@ -259,9 +268,24 @@ impl<B: TableCache> Tables<B> {
                 }
             }
         }
-        // Unlimited riders first: they are the common case.
-        for list in orth_riders.iter_mut().chain(diag_riders.iter_mut()) {
-            list.sort_by_key(|g| std::cmp::Reverse(g.range));
+        let mut masks = [KindMasks::default(); 2];
+        let mut ranges = [(0u8, 0u8); MAX_KINDS];
+        for color in Color::ALL {
+            let m = &mut masks[color.index()];
+            for k in &leapers[color.index()] {
+                m.leapers |= 1 << k.0;
+            }
+            for g in &orth_riders[color.index()] {
+                m.orth |= 1 << g.kind.0;
+                ranges[g.kind.index()].0 = g.range;
+            }
+            for g in &diag_riders[color.index()] {
+                m.diag |= 1 << g.kind.0;
+                ranges[g.kind.index()].1 = g.range;
+            }
+            for k in &pieces[color.index()] {
+                m.pieces |= 1 << k.0;
+            }
         }
 
         let royal = [
@@ -301,10 +325,8 @@ impl<B: TableCache> Tables<B> {
             line,
             empty_orth,
             empty_diag,
-            orth_riders,
-            diag_riders,
-            leapers,
-            pieces,
+            masks,
+            ranges,
             royal,
             pawn,
             double_step_from,
