@@ -331,3 +331,60 @@ pub fn spider() -> PieceKind {
     )
     .value(815)
 }
+
+/// Royal Lion Chess Lion: royal; jumps to any square of the 5x5 block around it, and
+/// makes the capturing double king steps and the pass of §9.3 (the LionDouble atom).
+pub fn royal_lion() -> PieceKind {
+    let mut block = Vec::new();
+    for df in -2i8..=2 {
+        for dr in -2i8..=2 {
+            if (df, dr) != (0, 0) {
+                block.push((df, dr));
+            }
+        }
+    }
+    PieceKind::new(
+        "Lion",
+        'L',
+        vec![
+            Atom::leap(block, Mode::MOVE_CAPTURE),
+            Atom {
+                path: Path::LionDouble,
+                offsets: Vec::new(),
+                mode: Mode::MOVE_CAPTURE,
+                relative: false,
+            },
+        ],
+    )
+    .royal()
+}
+
+/// Marshal: rook or knight (RN), Royal Lion Chess.
+pub fn marshal() -> PieceKind {
+    let mut k = chancellor();
+    k.name = "Marshal";
+    k
+}
+
+/// Paladin: bishop or knight (BN), Royal Lion Chess letter H.
+pub fn paladin() -> PieceKind {
+    let mut k = archbishop();
+    k.name = "Paladin";
+    k.letter = 'H';
+    k
+}
+
+/// Amazon: queen or knight (QN), Royal Lion Chess.
+pub fn amazon() -> PieceKind {
+    let mut k = musketeer_dragon();
+    k.name = "Amazon";
+    k.letter = 'A';
+    k.value = Some(1200);
+    k
+}
+
+/// Royal Lion Chess Dragon: Gryphon or Crocodile (§9.1).
+pub fn bent_dragon() -> PieceKind {
+    let atoms = [gryphon().atoms, crocodile().atoms].concat();
+    PieceKind::new("Dragon", 'D', atoms)
+}

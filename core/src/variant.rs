@@ -78,6 +78,9 @@ pub enum DoubleStep {
     Never,
     /// Only from this rank, counted from the owner's side (1 = the second rank).
     FromRank(u8),
+    /// From any rank, unless the square stepped over is attacked by an enemy pawn
+    /// (Royal Lion Chess §9.5); both squares must be empty.
+    AnyRankUnlessPawnAttacked,
 }
 
 /// What one side's pawns may become on the last rank.
@@ -87,6 +90,9 @@ pub struct Promotion {
     pub kinds: Vec<KindId>,
     /// Also the game's selected Musketeer types (RULES.md §10.5).
     pub selected_types: bool,
+    /// Only kinds of which the side has fewer on the board than at the start, and no move
+    /// to the last rank when there is none (Royal Lion Chess §9.5).
+    pub lost_only: bool,
     /// One more kind that depends on the square's colour, `(on dark, on light)`
     /// (LancerChess §3.5).
     pub by_square_colour: Option<(KindId, KindId)>,
@@ -98,6 +104,7 @@ impl Promotion {
         Promotion {
             kinds,
             selected_types: false,
+            lost_only: false,
             by_square_colour: None,
         }
     }

@@ -34,6 +34,15 @@ impl<B: Board> Tables<B> {
                 a |= m;
             }
         }
+        let mut bent = masks.bent & present;
+        while bent != 0 {
+            let k = bent.trailing_zeros() as usize;
+            bent &= bent - 1;
+            let pieces = pos.pieces_of(by, KindId(k as u8));
+            if pieces.any() {
+                a |= self.bent_attackers_of(self.kinds[k].shape.bent(), sq, occ) & pieces;
+            }
+        }
         let mut diag = masks.diag & present;
         if diag != 0 {
             let lines = self.sliders.diag(sq, occ);

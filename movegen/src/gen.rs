@@ -9,6 +9,12 @@ use joust_core::{Color, KindId, Position, Square};
 
 /// Appends every legal move of the side to move to `list`.
 pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    if !t.fast {
+        if t.supported {
+            crate::general::generate_general(t, pos, list);
+        }
+        return;
+    }
     if t.gating && crate::gating::setup_moves(t, pos, list) {
         return;
     }
@@ -199,7 +205,7 @@ fn pawn_moves<B: Board>(
     }
 }
 
-fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+pub(crate) fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
     let us = pos.side_to_move();
     let rights = pos.castling();
     if rights.0 == 0 {

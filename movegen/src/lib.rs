@@ -8,8 +8,10 @@
 #![warn(missing_docs)]
 
 mod attacks;
+mod exotic;
 pub mod gating;
 mod gen;
+mod general;
 mod make;
 mod moves;
 mod outcome;

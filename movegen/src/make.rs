@@ -10,6 +10,7 @@ use joust_core::{CastlingRights, Color, Gating, Piece, Position, Slot, Square};
 #[derive(Copy, Clone, Debug)]
 pub struct Undo {
     captured: Option<Piece>,
+    captured2: Option<Piece>,
     gating: Gating,
     gated: Option<Square>,
     castling: CastlingRights,
@@ -36,6 +37,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     let us = pos.side_to_move();
     let undo = Undo {
         captured: None,
+        captured2: None,
         gating: *pos.gating(),
         gated: None,
         castling: pos.castling(),
@@ -60,6 +62,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         GateEffect::default()
     };
     let mut captured = None;
+    let mut captured2 = None;
     let mut reset_clock = false;
     let mut new_ep = None;
     match mv.flag {
@@ -92,9 +95,18 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             pos.put(rule.royal_to, royal);
             pos.put(rule.rook_to, rook);
         }
-        MoveFlag::Shot | MoveFlag::LionDouble | MoveFlag::Pass => {
-            unreachable!("move kind {:?} belongs to a game not built yet", mv.flag)
+        MoveFlag::LionDouble => {
+            captured = Some(pos.remove(Square(mv.aux)));
+            if mv.to != mv.from {
+                if pos.piece_at(mv.to).is_some() {
+                    captured2 = Some(pos.remove(mv.to));
+                }
+                pos.relocate(mv.from, mv.to);
+            }
+            reset_clock = true;
         }
+        MoveFlag::Pass => {}
+        MoveFlag::Shot => unreachable!("shots belong to a game not built yet"),
         MoveFlag::Select | MoveFlag::Place => unreachable!("setup moves are made above"),
     }
     let mut gated = None;
@@ -125,6 +137,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     pos.flip_side();
     Undo {
         captured,
+        captured2,
         gated,
         ..undo
     }
@@ -164,9 +177,20 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
             pos.put(rule.royal_from, royal);
             pos.put(rule.rook_from, rook);
         }
-        MoveFlag::Shot | MoveFlag::LionDouble | MoveFlag::Pass => {
-            unreachable!("move kind {:?} belongs to a game not built yet", mv.flag)
+        MoveFlag::LionDouble => {
+            if mv.to != mv.from {
+                pos.relocate(mv.to, mv.from);
+                if let Some(c) = undo.captured2 {
+                    pos.put(mv.to, c);
+                }
+            }
+            pos.put(
+                Square(mv.aux),
+                undo.captured.expect("a double move captures"),
+            );
         }
+        MoveFlag::Pass => {}
+        MoveFlag::Shot => unreachable!("shots belong to a game not built yet"),
         MoveFlag::Select | MoveFlag::Place => {}
     }
     if pos.side_to_move() != us {

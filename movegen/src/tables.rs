@@ -1,13 +1,13 @@
 //! Attack tables, precomputed once per game and bitboard width from the pieces' atoms.
 
 use crate::sliders::{Board, Sliders};
-use joust_core::atom::{ferz, king_steps, wazir, Atom, Mode, Occupant, Path, UNLIMITED};
+use joust_core::atom::{ferz, king_steps, wazir, Atom, Mode, Occupant, Outward, Path, UNLIMITED};
 use joust_core::variant::DoubleStep;
 use joust_core::{Bits, Color, Geometry, KindId, Square, Variant, MAX_KINDS};
 use once_cell::sync::OnceCell;
 use std::sync::Mutex;
 
-/// How a piece kind moves, once its atoms are compiled for the fast generator.
+/// How a piece kind moves, once its atoms are compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// Leaps plus orthogonal and/or diagonal rides with a range; moves and captures alike.
@@ -17,10 +17,45 @@ pub enum Shape {
         /// Farthest diagonal ride.
         diag: u8,
     },
-    /// The FIDE pawn: forward step, double step by the game's rule, diagonal captures.
+    /// The pawn: forward step, double step by the game's rule, diagonal captures.
     Pawn,
-    /// Anything else (bent riders, Lancers, shots, the Lion): handled by the general path.
-    Exotic,
+    /// Leaps and rides as `Simple`, plus bent rides ([`GRYPHON`], [`CROCODILE`]) and/or
+    /// the Royal Lion's double step: handled by the general generator.
+    Extended {
+        /// Farthest orthogonal ride.
+        orth: u8,
+        /// Farthest diagonal ride.
+        diag: u8,
+        /// Bent rides: [`GRYPHON`] and/or [`CROCODILE`] bits.
+        bent: u8,
+        /// Has the Lion's capturing double step and pass.
+        lion: bool,
+    },
+    /// Atoms no generator handles yet.
+    Unsupported,
+}
+
+/// Bent ride: one diagonal step, then outward as a rook.
+pub const GRYPHON: u8 = 1;
+/// Bent ride: one orthogonal step, then outward as a bishop.
+pub const CROCODILE: u8 = 2;
+
+impl Shape {
+    /// Orthogonal and diagonal ride ranges (0 = none).
+    pub fn ranges(&self) -> (u8, u8) {
+        match *self {
+            Shape::Simple { orth, diag } | Shape::Extended { orth, diag, .. } => (orth, diag),
+            _ => (0, 0),
+        }
+    }
+
+    /// The bent-ride bits.
+    pub fn bent(&self) -> u8 {
+        match *self {
+            Shape::Extended { bent, .. } => bent,
+            _ => 0,
+        }
+    }
 }
 
 /// The compiled movement of one piece kind.
@@ -49,13 +84,10 @@ pub struct KindMasks {
     pub diag: u16,
     /// Non-royal, non-pawn kinds with a simple shape.
     pub pieces: u16,
-}
-
-/// A kind that rides, and how far.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct RideGroup {
-    kind: KindId,
-    range: u8,
+    /// Kinds with bent rides.
+    pub bent: u16,
+    /// Non-royal, non-pawn kinds with an extended shape.
+    pub extended: u16,
 }
 
 /// Everything move generation needs to know about one game on one bitboard width.
@@ -104,10 +136,21 @@ pub struct Tables<B: Board> {
     pub not_first_file: B,
     /// Every square not on the last file.
     pub not_last_file: B,
-    /// True if every kind has a simple shape or is a FIDE pawn.
+    /// True if every kind has a simple shape or is a FIDE pawn, with FIDE-like pawn rules:
+    /// the fast generator applies.
     pub fast: bool,
+    /// True if every kind's atoms are understood by a generator (else the game is not
+    /// playable yet).
+    pub supported: bool,
     /// True if the game has Musketeer gating (and so a setup phase).
     pub gating: bool,
+    /// Bent-ride and neighbour tables for the general generator.
+    pub exotic: crate::exotic::ExoticTables<B>,
+    /// Per colour and kind: how many the side has in the start position (for promotion to
+    /// lost types).
+    pub start_counts: [[u8; MAX_KINDS]; 2],
+    /// Per colour: promotion only to lost types (Royal Lion Chess §9.5).
+    pub lost_only: [bool; 2],
     /// Per colour: pawns may also promote to the selected Musketeer types.
     pub promote_to_selected: [bool; 2],
 }
@@ -130,13 +173,13 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
         return if atoms == joust_core::pieces::pawn().atoms.as_slice() {
             Shape::Pawn
         } else {
-            Shape::Exotic
+            Shape::Unsupported
         };
     }
-    let (mut orth, mut diag) = (0u8, 0u8);
+    let (mut orth, mut diag, mut bent, mut lion) = (0u8, 0u8, 0u8, false);
     for atom in atoms {
         if atom.mode != Mode::MOVE_CAPTURE || atom.relative {
-            return Shape::Exotic;
+            return Shape::Unsupported;
         }
         match atom.path {
             Path::Leap => {}
@@ -149,13 +192,29 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
                     orth = orth.max(max);
                     diag = diag.max(max);
                 } else {
-                    return Shape::Exotic;
+                    return Shape::Unsupported;
                 }
             }
-            _ => return Shape::Exotic,
+            Path::Bent {
+                outward: Outward::Orthogonal,
+            } if is_set(&atom.offsets, &ferz()) => bent |= GRYPHON,
+            Path::Bent {
+                outward: Outward::Diagonal,
+            } if is_set(&atom.offsets, &wazir()) => bent |= CROCODILE,
+            Path::LionDouble => lion = true,
+            _ => return Shape::Unsupported,
         }
     }
-    Shape::Simple { orth, diag }
+    if bent == 0 && !lion {
+        Shape::Simple { orth, diag }
+    } else {
+        Shape::Extended {
+            orth,
+            diag,
+            bent,
+            lion,
+        }
+    }
 }
 
 impl<B: TableCache> Tables<B> {
@@ -234,59 +293,46 @@ impl<B: TableCache> Tables<B> {
         let empty_orth = g.squares().map(|s| sliders.orth(s, B::EMPTY)).collect();
         let empty_diag = g.squares().map(|s| sliders.diag(s, B::EMPTY)).collect();
 
-        let mut orth_riders: [Vec<RideGroup>; 2] = [Vec::new(), Vec::new()];
-        let mut diag_riders: [Vec<RideGroup>; 2] = [Vec::new(), Vec::new()];
-        let mut leapers: [Vec<KindId>; 2] = [Vec::new(), Vec::new()];
-        let mut pieces: [Vec<KindId>; 2] = [Vec::new(), Vec::new()];
-        let mut fast = true;
-        for color in Color::ALL {
-            for &k in &variant.armies[color.index()] {
-                let kt = &kinds[k.index()];
-                match kt.shape {
-                    Shape::Simple { orth, diag } => {
-                        if orth > 0 {
-                            orth_riders[color.index()].push(RideGroup {
-                                kind: k,
-                                range: orth,
-                            });
-                        }
-                        if diag > 0 {
-                            diag_riders[color.index()].push(RideGroup {
-                                kind: k,
-                                range: diag,
-                            });
-                        }
-                        if !kt.royal {
-                            pieces[color.index()].push(k);
-                        }
-                    }
-                    Shape::Pawn => {}
-                    Shape::Exotic => fast = false,
-                }
-                if kt.leap[color.index()].iter().any(|b| b.any()) {
-                    leapers[color.index()].push(k);
-                }
-            }
-        }
         let mut masks = [KindMasks::default(); 2];
         let mut ranges = [(0u8, 0u8); MAX_KINDS];
+        let mut supported = true;
+        let mut fast = matches!(
+            variant.pawns.double_step,
+            DoubleStep::FromRank(_) | DoubleStep::Never
+        ) && !variant.promotion.iter().any(|p| p.lost_only);
         for color in Color::ALL {
             let m = &mut masks[color.index()];
-            for k in &leapers[color.index()] {
-                m.leapers |= 1 << k.0;
-            }
-            for g in &orth_riders[color.index()] {
-                m.orth |= 1 << g.kind.0;
-                ranges[g.kind.index()].0 = g.range;
-            }
-            for g in &diag_riders[color.index()] {
-                m.diag |= 1 << g.kind.0;
-                ranges[g.kind.index()].1 = g.range;
-            }
-            for k in &pieces[color.index()] {
-                m.pieces |= 1 << k.0;
+            for &k in &variant.armies[color.index()] {
+                let kt = &kinds[k.index()];
+                let bit = 1u16 << k.0;
+                let (orth, diag) = kt.shape.ranges();
+                ranges[k.index()] = (orth, diag);
+                if orth > 0 {
+                    m.orth |= bit;
+                }
+                if diag > 0 {
+                    m.diag |= bit;
+                }
+                if kt.shape.bent() != 0 {
+                    m.bent |= bit;
+                }
+                match kt.shape {
+                    Shape::Simple { .. } if !kt.royal => m.pieces |= bit,
+                    Shape::Extended { .. } => {
+                        fast = false;
+                        if !kt.royal {
+                            m.extended |= bit;
+                        }
+                    }
+                    Shape::Unsupported => supported = false,
+                    _ => {}
+                }
+                if kt.leap[color.index()].iter().any(|b| b.any()) {
+                    m.leapers |= bit;
+                }
             }
         }
+        let fast = fast && supported;
 
         let royal = [
             variant.royal_kind(Color::White),
@@ -301,6 +347,7 @@ impl<B: TableCache> Tables<B> {
         let double_step_from = match variant.pawns.double_step {
             DoubleStep::Never => [B::EMPTY; 2],
             DoubleStep::FromRank(r) => [rank_bb(r), rank_bb(g.ranks() - 1 - r)],
+            DoubleStep::AnyRankUnlessPawnAttacked => [board; 2],
         };
         let last_rank = [rank_bb(g.ranks() - 1), rank_bb(0)];
         let promotions =
@@ -337,7 +384,14 @@ impl<B: TableCache> Tables<B> {
             not_first_file: board & !file_bb(0),
             not_last_file: board & !file_bb(g.files() - 1),
             fast,
+            supported,
             gating: !variant.gating_types.is_empty(),
+            exotic: crate::exotic::ExoticTables::new(g, masks.iter().any(|m| m.bent != 0)),
+            start_counts: start_counts(variant),
+            lost_only: [
+                variant.promotion[0].lost_only,
+                variant.promotion[1].lost_only,
+            ],
             promote_to_selected: [
                 variant.promotion[0].selected_types,
                 variant.promotion[1].selected_types,
@@ -396,6 +450,23 @@ impl<B: Board> Tables<B> {
 
 /// A process-wide list of built tables, keyed by what they were built for.
 type Cache<K, T> = Mutex<Vec<(K, &'static T)>>;
+
+/// How many pieces of each kind each side has in the game's start position.
+fn start_counts(variant: &'static Variant) -> [[u8; MAX_KINDS]; 2] {
+    let mut counts = [[0u8; MAX_KINDS]; 2];
+    let placement = variant.start_fen.split([' ', '[']).next().unwrap_or("");
+    for c in placement.chars().filter(|c| c.is_ascii_alphabetic()) {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some(k) = variant.kind_by_letter(color, c.to_ascii_uppercase()) {
+            counts[color.index()][k.index()] += 1;
+        }
+    }
+    counts
+}
 
 /// Per-width caches of tables, one per game, and of slider tables, one per board shape
 /// (games on the same board share them), built on first use and kept for the process.

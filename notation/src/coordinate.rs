@@ -56,6 +56,10 @@ pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
         }
         _ => {}
     }
+    if mv.flag == MoveFlag::LionDouble {
+        let m = g.name(joust_core::Square(mv.aux));
+        return format!("{}{m},{m}{}", g.name(mv.from), g.name(mv.to));
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if mv.flag == MoveFlag::Normal {
         if let Some(k) = mv.promotion_kind() {

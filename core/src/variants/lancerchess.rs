@@ -71,6 +71,7 @@ pub(crate) fn lancer_promotions(
     let side = |dark, light| Promotion {
         kinds: vec![king, tower, bishop],
         selected_types: false,
+        lost_only: false,
         by_square_colour: Some((dark, light)),
     };
     [

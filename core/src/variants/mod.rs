@@ -4,6 +4,7 @@ mod chess;
 mod clash;
 mod lancerchess;
 pub mod musketeer;
+mod royal_lion;
 
 use crate::variant::Variant;
 use once_cell::sync::Lazy;
@@ -17,6 +18,7 @@ pub fn all() -> &'static [&'static Variant] {
             &*lancerchess::LANCERCHESS,
             &*clash::CLASH,
             &*musketeer::MUSKETEER,
+            &*royal_lion::ROYAL_LION,
         ]
     });
     &ALL
@@ -49,6 +51,11 @@ pub fn clash() -> &'static Variant {
 /// Musketeer Chess.
 pub fn musketeer() -> &'static Variant {
     &musketeer::MUSKETEER
+}
+
+/// Royal Lion Chess.
+pub fn royal_lion() -> &'static Variant {
+    &royal_lion::ROYAL_LION
 }
 
 /// A game id that no built-in game has.

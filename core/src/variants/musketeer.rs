@@ -37,6 +37,7 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
     let promote = Promotion {
         kinds: vec![KindId(4), KindId(3), KindId(2), KindId(1)],
         selected_types: true,
+        lost_only: false,
         by_square_colour: None,
     };
     Variant {

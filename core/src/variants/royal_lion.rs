@@ -1,0 +1,71 @@
+//! `royal-lion`: Royal Lion Chess (RULES.md §9): 10x10, bent riders, the Royal Lion with
+//! its double moves, pawns that double-step from any rank and promote to lost types.
+
+use crate::piece::KindId;
+use crate::pieces;
+use crate::square::Geometry;
+use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
+use once_cell::sync::Lazy;
+
+/// The `royal-lion` game.
+pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
+    let kinds = vec![
+        pieces::pawn(),
+        pieces::knight(),
+        pieces::bishop(),
+        pieces::rook(),
+        pieces::queen(),
+        pieces::marshal(),
+        pieces::paladin(),
+        pieces::amazon(),
+        pieces::gryphon(),
+        pieces::crocodile(),
+        pieces::bent_dragon(),
+        pieces::royal_lion(),
+    ];
+    let army: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
+    // Every non-pawn, non-Lion kind, offered only while the side has lost one (§9.5).
+    let promote = Promotion {
+        kinds: (1..11).map(KindId).collect(),
+        selected_types: false,
+        lost_only: true,
+        by_square_colour: None,
+    };
+    Variant {
+        id: "royal-lion",
+        name: "Royal Lion Chess",
+        summary: "10x10 with bent riders and a royal Lion that moves twice",
+        geometry: Geometry::TEN,
+        kinds,
+        armies: [army.clone(), army],
+        start_fen: "mhqdladqhm/rnbgccgbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBGCCGBNR/MHQDLADQHM w - - 0 1",
+        castling: Vec::new(),
+        pawns: PawnRules {
+            double_step: DoubleStep::AnyRankUnlessPawnAttacked,
+            en_passant: false,
+        },
+        promotion: [promote.clone(), promote],
+        stalemate: StalemateResult::Draw,
+        fifty_move_plies: 100,
+        dead_position: lion_dead_position,
+        gating_types: Vec::new(),
+        gating_rejection: None,
+    }
+});
+
+/// §9.7: no pawns; one side has only its Lion, the other its Lion and at most one piece.
+fn lion_dead_position(v: &Variant, m: &Material) -> bool {
+    let mut others = [0u32; 2];
+    for k in v.kind_ids() {
+        let kind = v.kind(k);
+        if kind.royal {
+            continue;
+        }
+        if kind.pawn && m.total(k) > 0 {
+            return false;
+        }
+        others[0] += m.count[0][k.index()] as u32;
+        others[1] += m.count[1][k.index()] as u32;
+    }
+    others.iter().min() == Some(&0) && others.iter().max().is_some_and(|&n| n <= 1)
+}

@@ -1,0 +1,234 @@
+//! The general legal-move generator: every piece shape the engine knows, including bent
+//! riders, the Royal Lion's double moves and pass, and pawns with any double-step and
+//! promotion rule.
+//!
+//! Moves are generated pseudo-legally; a move is kept without further work when it
+//! cannot expose the royal (not in check, and the mover stands on no line or bent path
+//! between the royal and an enemy rider); otherwise its effect on the occupancy is played
+//! out and the royal's square tested.
+
+use crate::gating::setup_moves;
+use crate::gen::castling;
+use crate::moves::{Move, MoveFlag, MoveList};
+use crate::sliders::Board;
+use crate::tables::{Shape, Tables};
+use joust_core::variant::DoubleStep;
+use joust_core::{Color, KindId, Position, Square};
+
+/// Appends every legal move of the side to move to `list`.
+pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    if t.gating && setup_moves(t, pos, list) {
+        return;
+    }
+    let us = pos.side_to_move();
+    let them = !us;
+    let Some(ksq) = pos.royal_square(us) else {
+        return;
+    };
+    let occ = pos.occupied();
+    let ours = pos.pieces(us);
+    let checkers = t.attackers(pos, ksq, occ, them);
+    let in_check = checkers.any();
+
+    // Our pieces whose leaving could open a line or bent path onto the royal.
+    let mut danger = t.pins(pos, ksq, them).pinned & ours;
+    let mut bent = t.masks[them.index()].bent & pos.kinds_present(them);
+    while bent != 0 {
+        let k = KindId(bent.trailing_zeros() as u8);
+        bent &= bent - 1;
+        let shape = t.kinds[k.index()].shape.bent();
+        for from in pos.pieces_of(them, k).squares() {
+            danger |= t.exotic.path(shape, from, ksq) & ours;
+        }
+    }
+    // True if the non-royal move from `from` to `to` leaves the royal unattacked.
+    let safe = |from: Square, to: Square| {
+        if !in_check && !danger.has(from) {
+            return true;
+        }
+        let after = (occ ^ B::from_square(from)) | B::from_square(to);
+        (t.attackers(pos, ksq, after, them) & !B::from_square(to)).is_empty()
+    };
+
+    royal_moves(t, pos, ksq, in_check, list);
+
+    let mut kinds =
+        (t.masks[us.index()].pieces | t.masks[us.index()].extended) & pos.kinds_present(us);
+    while kinds != 0 {
+        let kind = KindId(kinds.trailing_zeros() as u8);
+        kinds &= kinds - 1;
+        let kt = &t.kinds[kind.index()];
+        for from in pos.pieces_of(us, kind).squares() {
+            let mut targets = t.simple_attacks(us, kind, from, occ);
+            if let Shape::Extended { bent, .. } = kt.shape {
+                if bent != 0 {
+                    targets |= t.bent_attacks(bent, from, occ);
+                }
+            }
+            for to in (targets & !ours & t.board).squares() {
+                if safe(from, to) {
+                    list.push(Move::normal(from, to));
+                }
+            }
+        }
+    }
+
+    if let Some(pawn) = t.pawn[us.index()] {
+        pawn_moves(t, pos, pawn, &safe, list);
+    }
+
+    if !in_check {
+        castling(t, pos, list);
+    }
+}
+
+/// Moves of the royal piece: single moves to unattacked squares, and for the Lion its
+/// capturing double steps and pass, each step checked for safety (RULES.md §9.4).
+fn royal_moves<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    s: Square,
+    in_check: bool,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let occ = pos.occupied();
+    let ours = pos.pieces(us);
+    let theirs = pos.pieces(them);
+    let royal = t.royal[us.index()];
+    let s_bit = B::from_square(s);
+    let attacked_without =
+        |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
+    let mut targets = t.simple_attacks(us, royal, s, occ);
+    let shape = &t.kinds[royal.index()].shape;
+    if shape.bent() != 0 {
+        targets |= t.bent_attacks(shape.bent(), s, occ);
+    }
+    for to in (targets & !ours & t.board).squares() {
+        let to_bit = B::from_square(to);
+        if !attacked_without(to, (occ ^ s_bit) | to_bit, to_bit) {
+            list.push(Move::normal(s, to));
+        }
+    }
+    let Shape::Extended { lion: true, .. } = *shape else {
+        return;
+    };
+    let king = &t.exotic.king;
+    // Capturing double steps: s -> m (enemy, captured) -> t.
+    for m in (king[s.index()] & theirs).squares() {
+        let m_bit = B::from_square(m);
+        // First step safe: the Lion stands on m, s is empty, the piece on m is gone.
+        if attacked_without(m, occ ^ s_bit, m_bit) {
+            continue;
+        }
+        let seconds = king[m.index()] & ((!occ & t.board) | theirs | s_bit) & !m_bit;
+        for to in seconds.squares() {
+            let to_bit = B::from_square(to);
+            let safe = if to == s {
+                !attacked_without(s, occ ^ m_bit, m_bit)
+            } else {
+                !attacked_without(to, (occ ^ s_bit ^ m_bit) | to_bit, m_bit | to_bit)
+            };
+            if safe {
+                list.push(Move::with_flag(s, to, MoveFlag::LionDouble, m.0));
+            }
+        }
+    }
+    // The pass: not in check, and some empty neighbour is safe to step to and back from.
+    if !in_check {
+        let can_pass = (king[s.index()] & !occ & t.board).squares().any(|m| {
+            let m_bit = B::from_square(m);
+            !attacked_without(m, (occ ^ s_bit) | m_bit, B::EMPTY)
+        });
+        if can_pass {
+            list.push(Move::with_flag(s, s, MoveFlag::Pass, 0));
+        }
+    }
+}
+
+/// The kinds a pawn of the side to move may promote to on `to` (none: it may not go there).
+fn promotion_kinds<B: Board>(t: &Tables<B>, pos: &Position<B>, to: Square) -> Vec<KindId> {
+    let us = pos.side_to_move();
+    let mut kinds = t.promotions[us.index()][to.index()].clone();
+    if t.promote_to_selected[us.index()] {
+        kinds.extend(pos.gating().selected());
+    }
+    if t.lost_only[us.index()] {
+        let start = &t.start_counts[us.index()];
+        kinds.retain(|k| (pos.pieces_of(us, *k).count() as u8) < start[k.index()]);
+    }
+    kinds
+}
+
+fn pawn_moves<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    pawn: KindId,
+    safe: &dyn Fn(Square, Square) -> bool,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let occ = pos.occupied();
+    let theirs = pos.pieces(them);
+    let forward = match us {
+        Color::White => 0,
+        Color::Black => 4,
+    };
+    let last = t.last_rank[us.index()];
+    let their_pawns = t.pawn[them.index()].map(|k| (k, pos.pieces_of(them, k)));
+    let push = |from: Square, to: Square, flag: MoveFlag, list: &mut MoveList| {
+        if !safe(from, to) {
+            return;
+        }
+        if last.has(to) {
+            for k in promotion_kinds(t, pos, to) {
+                list.push(Move::promotion(from, to, k));
+            }
+        } else {
+            list.push(Move::with_flag(from, to, flag, 0));
+        }
+    };
+    for from in pos.pieces_of(us, pawn).squares() {
+        if let Some(one) = t.exotic.step[from.index()][forward] {
+            if !occ.has(one) {
+                push(from, one, MoveFlag::Normal, list);
+                let allowed = match t.variant.pawns.double_step {
+                    DoubleStep::Never => false,
+                    DoubleStep::FromRank(_) => t.double_step_from[us.index()].has(from),
+                    DoubleStep::AnyRankUnlessPawnAttacked => their_pawns.is_none_or(|(k, b)| {
+                        (t.kinds[k.index()].reverse_leap[them.index()][one.index()] & b).is_empty()
+                    }),
+                };
+                if allowed {
+                    if let Some(two) = t.exotic.step[one.index()][forward] {
+                        if !occ.has(two) {
+                            let flag = if t.variant.pawns.en_passant {
+                                MoveFlag::DoubleStep
+                            } else {
+                                MoveFlag::Normal
+                            };
+                            push(from, two, flag, list);
+                        }
+                    }
+                }
+            }
+        }
+        let captures = t.kinds[pawn.index()].leap[us.index()][from.index()] & theirs;
+        for to in captures.squares() {
+            push(from, to, MoveFlag::Normal, list);
+        }
+        if let Some(ep) = pos.en_passant() {
+            if t.kinds[pawn.index()].leap[us.index()][from.index()].has(ep) {
+                let capsq = t.exotic.step[ep.index()][(forward + 4) % 8].expect("on board");
+                let ksq = pos.royal_square(us).expect("royal");
+                let after =
+                    (occ ^ B::from_square(from) ^ B::from_square(capsq)) | B::from_square(ep);
+                if (t.attackers(pos, ksq, after, them) & !B::from_square(capsq)).is_empty() {
+                    list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
+                }
+            }
+        }
+    }
+}
