@@ -104,7 +104,8 @@ fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
         let start_rank = match v.pawns.double_step {
             DoubleStep::FromRank(r) if us == Color::White => Some(r),
             DoubleStep::FromRank(r) => Some(g.ranks() - 1 - r),
-            DoubleStep::Never => None,
+            // Royal Lion pawns are checked by the independent generator (refgen) instead.
+            DoubleStep::Never | DoubleStep::AnyRankUnlessPawnAttacked => None,
         };
         for atom in &kind.atoms {
             if kind.pawn && atom.mode.contains(Mode::INITIAL) && Some(g.rank(from).0) != start_rank
