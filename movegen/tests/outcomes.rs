@@ -158,3 +158,44 @@ fn lancerchess_mate_is_of_the_queen() {
     let g = game_of(lc, "qK6/8/8/8/8/8/8/3Q4 b - - 0 1");
     assert_eq!(g.outcome(), None);
 }
+
+fn lion(fen: &str) -> Game<u128> {
+    Game::new(position_from_fen(variants::royal_lion(), fen).unwrap())
+}
+
+#[test]
+fn royal_lion_outcomes() {
+    // Lion + one piece v bare Lion, no pawns: dead (§9.7); two pieces or a pawn: not.
+    let dead = lion("4l5/10/10/10/10/10/10/10/10/G3L5 w - - 0 1");
+    assert_eq!(dead.outcome(), Some(Outcome::DeadPosition));
+    assert_eq!(
+        lion("4l5/10/10/10/10/10/10/10/10/GG2L5 w - - 0 1").outcome(),
+        None
+    );
+    assert_eq!(
+        lion("4l5/10/10/10/10/10/10/10/P9/4L5 w - - 0 1").outcome(),
+        None
+    );
+    // Passes repeat positions: four passes bring the start back twice more.
+    let mut g = lion("9l/10/10/10/10/10/10/P9/8R1/L9 w - - 0 1");
+    for _ in 0..2 {
+        for text in ["a1a1", "j10j10"] {
+            let mv = parse_lion(&g, text);
+            assert!(g.play(mv), "{text}");
+        }
+    }
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), Some(Outcome::Repetition));
+}
+
+fn parse_lion(g: &Game<u128>, text: &str) -> joust_movegen::Move {
+    joust_notation::parse_move(g.position(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn lion_pass_text_and_its_alias() {
+    let g = lion("9l/10/10/10/10/10/10/10/8R1/L9 w - - 0 1");
+    let pass = parse_lion(&g, "a1a1");
+    assert_eq!(parse_lion(&g, "a1a2,a2a1"), pass);
+    assert_eq!(joust_notation::move_to_text(g.position(), pass), "a1a1");
+}

@@ -75,3 +75,8 @@ fn lancerchess_and_clash_random_games() {
 fn musketeer_random_games_through_setup_and_gating() {
     play_random_games::<u64>(variants::musketeer(), 60, 160);
 }
+
+#[test]
+fn royal_lion_random_games_on_10x10() {
+    play_random_games::<u128>(variants::royal_lion(), 30, 200);
+}

@@ -83,9 +83,14 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
         return Err(MoveTextError::Empty);
     }
     let setup_form = is_setup_form(text);
+    let double_form = text.contains(',');
     if !text.is_ascii()
-        || text.len() > 10
-        || !(setup_form || text.len() >= 4 && text.chars().all(|c| c.is_ascii_alphanumeric()))
+        || text.len() > 13
+        || !(setup_form
+            || double_form && text.chars().all(|c| c.is_ascii_alphanumeric() || c == ',')
+            || text.len() >= 4
+                && text.len() <= 10
+                && text.chars().all(|c| c.is_ascii_alphanumeric()))
     {
         return Err(MoveTextError::Malformed(text.to_string()));
     }
@@ -99,6 +104,25 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
     if let Some((m, _)) = texts.iter().find(|(_, t)| t.eq_ignore_ascii_case(&wanted)) {
         return Ok(*m);
     }
+    if double_form {
+        // `e4e5,e5e4` with e5 empty is the pass `e4e4` (RULES.md §9.6).
+        if let Some((a, b)) = wanted.split_once(',') {
+            let (s1, m1) = (split_squares(pos, a), split_squares(pos, b));
+            if let (Some(""), Some("")) = (s1, m1) {
+                let g = pos.geometry();
+                let first = square_pair(pos, a);
+                let second = square_pair(pos, b);
+                if let (Some((s, m)), Some((m2, back))) = (first, second) {
+                    if m == m2 && back == s && pos.piece_at(m).is_none() {
+                        let pass = format!("{}{}", g.name(s), g.name(s));
+                        if let Some((mv, _)) = texts.iter().find(|(_, t)| *t == pass) {
+                            return Ok(*mv);
+                        }
+                    }
+                }
+            }
+        }
+    }
     if tables::<B>(pos.variant()).gating {
         let without_suffix = texts
             .iter()
@@ -108,6 +132,10 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
         }
     }
     let well_formed = setup_form
+        || double_form
+            && wanted
+                .split(',')
+                .all(|half| split_squares(pos, half) == Some(""))
         || split_squares(pos, &wanted)
             .is_some_and(|rest| rest.len() <= 3 && rest.bytes().all(|b| b.is_ascii_lowercase()));
     if well_formed {
@@ -123,6 +151,20 @@ fn gate_effect_letter<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
         && gate_effect(tables::<B>(pos.variant()), pos, mv)
             .gate
             .is_some()
+}
+
+/// The two squares of `<from><to>` text, if both are on the board.
+fn square_pair<B: Bits>(
+    pos: &Position<B>,
+    s: &str,
+) -> Option<(joust_core::Square, joust_core::Square)> {
+    let g = pos.geometry();
+    let bytes = s.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    Some((g.parse_square(s.get(..i)?)?, g.parse_square(s.get(i..)?)?))
 }
 
 /// `L` or `L@b0`: the shape of a Musketeer setup move.
