@@ -7,8 +7,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use joust_benches::{
     chess_positions, CHESS_LEGAL_MOVES_TOTAL, CLASH_PERFT_4, KIWIPETE_FEN, KIWIPETE_PERFT_3,
-    LANCERCHESS_PERFT_4, MUSKETEER_LEOPARD_CANNON_FEN, MUSKETEER_LEOPARD_CANNON_PERFT_4, START_FEN,
-    START_PERFT_4,
+    LANCERCHESS_PERFT_4, MUSKETEER_LEOPARD_CANNON_FEN, MUSKETEER_LEOPARD_CANNON_PERFT_4,
+    ROYAL_LION_PERFT_4, START_FEN, START_PERFT_4,
 };
 use joust_core::{variants, Position};
 use joust_movegen::{generate, perft, position_from_fen, tables, MoveList, Tables};
@@ -89,5 +89,22 @@ fn perft_nodes(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_moves, perft_nodes);
+/// Royal Lion Chess on its 10x10 (128-bit) board: the general generator.
+fn perft_royal_lion(c: &mut Criterion) {
+    let variant = variants::royal_lion();
+    let pos: Position<u128> = position_from_fen(variant, variant.start_fen).expect("start FEN");
+    assert_eq!(perft(&mut pos.clone(), 4), ROYAL_LION_PERFT_4);
+    let mut group = c.benchmark_group("perft");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    group.throughput(Throughput::Elements(ROYAL_LION_PERFT_4));
+    group.bench_function("royal_lion_start_depth_4", |b| {
+        b.iter(|| perft(&mut black_box(&pos).clone(), black_box(4)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, legal_moves, perft_nodes, perft_royal_lion);
 criterion_main!(benches);

@@ -38,6 +38,9 @@ pub const MUSKETEER_LEOPARD_CANNON_FEN: &str =
 /// Perft 4 of [`MUSKETEER_LEOPARD_CANNON_FEN`] (RULES.md §11, fsmosca's count).
 pub const MUSKETEER_LEOPARD_CANNON_PERFT_4: u64 = 195_507;
 
+/// Perft 4 of the Royal Lion Chess start position (`shared/reference/royal-lion.perft`).
+pub const ROYAL_LION_PERFT_4: u64 = 481_258;
+
 /// Perft 4 of the Clash start position (`shared/reference/clash.perft`).
 pub const CLASH_PERFT_4: u64 = 166_645;
 

@@ -179,6 +179,13 @@ pub fn run(args: &CompareArgs) -> bool {
     if args
         .game
         .as_deref()
+        .is_none_or(|g| g.eq_ignore_ascii_case("royal-lion"))
+    {
+        ok &= royal_lion_against_grand(args, &mut finder);
+    }
+    if args
+        .game
+        .as_deref()
         .is_none_or(|g| g.eq_ignore_ascii_case("chess"))
     {
         ok &= parallel_scaling(args);
@@ -372,6 +379,79 @@ fn median(mut values: Vec<f64>) -> Option<f64> {
     } else {
         (values[mid - 1] + values[mid]) / 2.0
     })
+}
+
+/// No other engine plays Royal Lion Chess, so its speed is set beside Fairy-Stockfish's
+/// on Grand Chess (also 10x10, similar material): Joust's royal-lion start position at
+/// depth 5 against Fairy-Stockfish's `grand` start position at depth 4 (about the same
+/// number of nodes), medians of the same number of runs, nodes per second compared.
+fn royal_lion_against_grand(args: &CompareArgs, finder: &mut EngineFinder) -> bool {
+    let Ok(variant) = variants::by_id("royal-lion") else {
+        println!("royal-lion vs grand: skipped, royal-lion not in Joust yet");
+        return true;
+    };
+    let joust_depth = (5 + args.depth_offset as i64).max(1) as u32;
+    let grand_depth = (4 + args.depth_offset as i64).max(1) as u32;
+    let mut timer = match joust::perft_timer(variant, variant.start_fen, joust_depth) {
+        Ok(t) => t,
+        Err(e) => {
+            println!("ERROR royal-lion start: {e}");
+            return false;
+        }
+    };
+    let path = match finder.find(Engine::FairyStockfish) {
+        Ok(p) => p,
+        Err(why) => {
+            println!("royal-lion vs grand: fairy-stockfish unavailable: {why}");
+            return true;
+        }
+    };
+    let mut uci = match UciEngine::start(&path) {
+        Ok(u) => u,
+        Err(e) => {
+            println!("royal-lion vs grand: {e}");
+            return true;
+        }
+    };
+    if !uci.has_variant("grand")
+        || uci.set_option("UCI_Variant", "grand").is_err()
+        || uci.send_position_startpos().is_err()
+    {
+        println!("royal-lion vs grand: {} cannot play grand", uci.name);
+        return true;
+    }
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut our_nodes, mut their_nodes) = (0, 0);
+    for _ in 0..args.runs {
+        let (n, t) = timer();
+        our_nodes = n;
+        ours.push(n as f64 / t.as_secs_f64());
+        match uci.perft(grand_depth) {
+            Ok((n, t)) => {
+                their_nodes = n;
+                theirs.push(n as f64 / t.as_secs_f64());
+            }
+            Err(e) => {
+                println!("ERROR fairy-stockfish grand perft: {e}");
+                return false;
+            }
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (j, f) = (median(&mut ours), median(&mut theirs));
+    println!();
+    println!(
+        "royal-lion start depth {joust_depth} ({our_nodes} nodes): joust {:.1} M nodes/s; \
+         fairy-stockfish grand start depth {grand_depth} ({their_nodes} nodes): {:.1} M nodes/s; \
+         joust/engine {:.2}x",
+        j / 1e6,
+        f / 1e6,
+        j / f
+    );
+    true
 }
 
 /// Joust's own parallel perft: the chess start position at depth 6 on 1 thread and on

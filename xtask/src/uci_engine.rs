@@ -105,6 +105,12 @@ impl UciEngine {
         self.sync()
     }
 
+    /// Sends `position startpos` and waits until the engine is ready.
+    pub fn send_position_startpos(&mut self) -> Result<(), EngineError> {
+        self.send("position startpos")?;
+        self.sync()
+    }
+
     /// Sends `isready` and waits for `readyok`.
     pub fn sync(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
