@@ -10,6 +10,13 @@ impl<B: Board> Tables<B> {
     /// (pieces not in `occ` are treated as gone).
     #[inline]
     pub fn attackers(&self, pos: &Position<B>, sq: Square, occ: B, by: Color) -> B {
+        self.attackers_after(pos, sq, occ, by, B::EMPTY)
+    }
+
+    /// The pieces of `by` that attack `sq` in a position changed from `pos` so that the
+    /// occupied squares are `occ` and `by`'s pieces on `gone` were captured.
+    #[inline]
+    pub fn attackers_after(&self, pos: &Position<B>, sq: Square, occ: B, by: Color, gone: B) -> B {
         let c = by.index();
         let present = pos.kinds_present(by);
         let masks = &self.masks[c];
@@ -43,6 +50,22 @@ impl<B: Board> Tables<B> {
                 a |= self.bent_attackers_of(self.kinds[k].shape.bent(), sq, occ) & pieces;
             }
         }
+        let mut lance = masks.lance & present;
+        if lance != 0 {
+            // A Lancer passes its own pieces; only the other side's pieces stop it.
+            let stoppers = occ & !(pos.pieces(by) & !gone);
+            while lance != 0 {
+                let k = lance.trailing_zeros() as usize;
+                lance &= lance - 1;
+                let lancers = pos.pieces_of(by, KindId(k as u8));
+                let mut dirs = self.kinds[k].shape.lance();
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    a |= self.lance_reach(sq, (d + 4) % 8, stoppers) & lancers;
+                }
+            }
+        }
         let mut diag = masks.diag & present;
         if diag != 0 {
             let lines = self.sliders.diag(sq, occ);
@@ -57,7 +80,25 @@ impl<B: Board> Tables<B> {
                 a |= m;
             }
         }
-        a & occ
+        a & occ & !gone
+    }
+
+    /// The ray from `from` in direction `dir` up to and including the first square of
+    /// `stoppers` (the whole ray if none): where a Lancer riding it reaches.
+    #[inline(always)]
+    pub fn lance_reach(&self, from: Square, dir: usize, stoppers: B) -> B {
+        let ray = self.exotic.ray[from.index()][dir];
+        let hit = ray & stoppers;
+        if hit.is_empty() {
+            return ray;
+        }
+        // Directions N, NE, E and NW run to higher square indices.
+        let first = if matches!(dir, 0 | 1 | 2 | 7) {
+            hit.lowest()
+        } else {
+            hit.highest()
+        };
+        ray ^ self.exotic.ray[first.index()][dir]
     }
 
     /// True if `by` attacks `sq` with the occupancy `occ`.

@@ -41,13 +41,30 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             danger |= t.exotic.path(shape, from, ksq) & ours;
         }
     }
+    let mut lance = t.masks[them.index()].lance & pos.kinds_present(them);
+    while lance != 0 {
+        let k = KindId(lance.trailing_zeros() as u8);
+        lance &= lance - 1;
+        let mut dirs = t.kinds[k.index()].shape.lance();
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            for from in pos.pieces_of(them, k).squares() {
+                if t.exotic.ray[from.index()][d].has(ksq) {
+                    let between = t.exotic.ray[from.index()][d] & !t.exotic.ray[ksq.index()][d];
+                    danger |= between & ours;
+                }
+            }
+        }
+    }
     // True if the non-royal move from `from` to `to` leaves the royal unattacked.
     let safe = |from: Square, to: Square| {
         if !in_check && !danger.has(from) {
             return true;
         }
         let after = (occ ^ B::from_square(from)) | B::from_square(to);
-        (t.attackers(pos, ksq, after, them) & !B::from_square(to)).is_empty()
+        t.attackers_after(pos, ksq, after, them, B::from_square(to))
+            .is_empty()
     };
 
     royal_moves(t, pos, ksq, in_check, list);
@@ -58,6 +75,11 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         let kind = KindId(kinds.trailing_zeros() as u8);
         kinds &= kinds - 1;
         let kt = &t.kinds[kind.index()];
+        let lance = kt.shape.lance();
+        if lance != 0 {
+            lancer_moves(t, pos, kind, lance, &safe, list);
+            continue;
+        }
         for from in pos.pieces_of(us, kind).squares() {
             let mut targets = t.simple_attacks(us, kind, from, occ);
             if let Shape::Extended { bent, .. } = kt.shape {
@@ -79,6 +101,36 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
 
     if !in_check {
         castling(t, pos, list);
+    }
+}
+
+/// Lancer moves (RULES.md §6.2): along each facing to every empty square, jumping its
+/// own pieces, up to and including the first enemy; then any of the 8 facings.
+fn lancer_moves<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    kind: KindId,
+    dirs: u8,
+    safe: &dyn Fn(Square, Square) -> bool,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    let ours = pos.pieces(us);
+    let theirs = pos.pieces(!us);
+    let turns = &t.lancer_kinds[us.index()];
+    for from in pos.pieces_of(us, kind).squares() {
+        let mut d = dirs;
+        while d != 0 {
+            let dir = d.trailing_zeros() as usize;
+            d &= d - 1;
+            for to in (t.lance_reach(from, dir, theirs) & !ours).squares() {
+                if safe(from, to) {
+                    for facing in turns.iter().flatten() {
+                        list.push(Move::promotion(from, to, *facing));
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -225,7 +277,9 @@ fn pawn_moves<B: Board>(
                 let ksq = pos.royal_square(us).expect("royal");
                 let after =
                     (occ ^ B::from_square(from) ^ B::from_square(capsq)) | B::from_square(ep);
-                if (t.attackers(pos, ksq, after, them) & !B::from_square(capsq)).is_empty() {
+                if t.attackers_after(pos, ksq, after, them, B::from_square(capsq))
+                    .is_empty()
+                {
                     list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
                 }
             }

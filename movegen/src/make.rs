@@ -9,6 +9,7 @@ use joust_core::{CastlingRights, Color, Gating, Piece, Position, Slot, Square};
 /// What unmaking a move needs to restore.
 #[derive(Copy, Clone, Debug)]
 pub struct Undo {
+    moved: Option<Piece>,
     captured: Option<Piece>,
     captured2: Option<Piece>,
     gating: Gating,
@@ -36,6 +37,7 @@ impl Undo {
 pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     let us = pos.side_to_move();
     let undo = Undo {
+        moved: pos.piece_at(mv.from),
         captured: None,
         captured2: None,
         gating: *pos.gating(),
@@ -155,9 +157,9 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
     match mv.flag {
         MoveFlag::Normal | MoveFlag::DoubleStep => {
             if mv.promotion_kind().is_some() {
+                // A promotion or a Lancer's turn: the piece was of another kind before.
                 pos.remove(mv.to);
-                let pawn = t.pawn[us.index()].expect("promotion implies pawns");
-                pos.put(mv.from, Piece::new(us, pawn));
+                pos.put(mv.from, undo.moved.expect("a piece moved"));
             } else {
                 pos.relocate(mv.to, mv.from);
             }

@@ -3,7 +3,7 @@
 use crate::sliders::{Board, Sliders};
 use joust_core::atom::{ferz, king_steps, wazir, Atom, Mode, Occupant, Outward, Path, UNLIMITED};
 use joust_core::variant::DoubleStep;
-use joust_core::{Bits, Color, Geometry, KindId, Square, Variant, MAX_KINDS};
+use joust_core::{Bits, Color, Direction, Geometry, KindId, Square, Variant, MAX_KINDS};
 use once_cell::sync::OnceCell;
 use std::sync::Mutex;
 
@@ -30,6 +30,9 @@ pub enum Shape {
         bent: u8,
         /// Has the Lion's capturing double step and pass.
         lion: bool,
+        /// Rides through its own pieces to the first enemy, in each direction whose bit
+        /// (index in `Direction::ALL`) is set: the Lancer's facing.
+        lance: u8,
     },
     /// Atoms no generator handles yet.
     Unsupported,
@@ -53,6 +56,14 @@ impl Shape {
     pub fn bent(&self) -> u8 {
         match *self {
             Shape::Extended { bent, .. } => bent,
+            _ => 0,
+        }
+    }
+
+    /// The directions ridden through own pieces (bit per `Direction::ALL` index).
+    pub fn lance(&self) -> u8 {
+        match *self {
+            Shape::Extended { lance, .. } => lance,
             _ => 0,
         }
     }
@@ -86,6 +97,8 @@ pub struct KindMasks {
     pub pieces: u16,
     /// Kinds with bent rides.
     pub bent: u16,
+    /// Kinds that ride through their own pieces (Lancers).
+    pub lance: u16,
     /// Non-royal, non-pawn kinds with an extended shape.
     pub extended: u16,
 }
@@ -151,6 +164,8 @@ pub struct Tables<B: Board> {
     pub start_counts: [[u8; MAX_KINDS]; 2],
     /// Per colour: promotion only to lost types (Royal Lion Chess §9.5).
     pub lost_only: [bool; 2],
+    /// Per colour and facing (`Direction::ALL` index): the Lancer kind with that facing.
+    pub lancer_kinds: [[Option<KindId>; 8]; 2],
     /// Per colour: pawns may also promote to the selected Musketeer types.
     pub promote_to_selected: [bool; 2],
 }
@@ -176,7 +191,7 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
             Shape::Unsupported
         };
     }
-    let (mut orth, mut diag, mut bent, mut lion) = (0u8, 0u8, 0u8, false);
+    let (mut orth, mut diag, mut bent, mut lion, mut lance) = (0u8, 0u8, 0u8, false, 0u8);
     for atom in atoms {
         if atom.mode != Mode::MOVE_CAPTURE || atom.relative {
             return Shape::Unsupported;
@@ -202,10 +217,20 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
                 outward: Outward::Diagonal,
             } if is_set(&atom.offsets, &wazir()) => bent |= CROCODILE,
             Path::LionDouble => lion = true,
+            Path::RideThroughOwn {
+                min: 1,
+                max: UNLIMITED,
+            } if atom.offsets.len() == 1 => {
+                let (df, dr) = atom.offsets[0];
+                match Direction::from_delta(df, dr) {
+                    Some(d) => lance |= 1 << d as u8,
+                    None => return Shape::Unsupported,
+                }
+            }
             _ => return Shape::Unsupported,
         }
     }
-    if bent == 0 && !lion {
+    if bent == 0 && !lion && lance == 0 {
         Shape::Simple { orth, diag }
     } else {
         Shape::Extended {
@@ -213,6 +238,7 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
             diag,
             bent,
             lion,
+            lance,
         }
     }
 }
@@ -295,6 +321,7 @@ impl<B: TableCache> Tables<B> {
 
         let mut masks = [KindMasks::default(); 2];
         let mut ranges = [(0u8, 0u8); MAX_KINDS];
+        let mut lancer_kinds = [[None; 8]; 2];
         let mut supported = true;
         let mut fast = matches!(
             variant.pawns.double_step,
@@ -315,6 +342,12 @@ impl<B: TableCache> Tables<B> {
                 }
                 if kt.shape.bent() != 0 {
                     m.bent |= bit;
+                }
+                if kt.shape.lance() != 0 {
+                    m.lance |= bit;
+                    if let Some(d) = variant.kind(k).facing {
+                        lancer_kinds[color.index()][d as usize] = Some(k);
+                    }
                 }
                 match kt.shape {
                     Shape::Simple { .. } if !kt.royal => m.pieces |= bit,
@@ -374,6 +407,7 @@ impl<B: TableCache> Tables<B> {
             empty_diag,
             masks,
             ranges,
+            lancer_kinds,
             royal,
             pawn,
             double_step_from,

@@ -63,7 +63,17 @@ pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if mv.flag == MoveFlag::Normal {
         if let Some(k) = mv.promotion_kind() {
-            s.push(variant.kind(k).letter.to_ascii_lowercase());
+            let new = variant.kind(k);
+            let mover_turns = pos
+                .piece_at(mv.from)
+                .is_some_and(|p| variant.kind(p.kind).facing.is_some());
+            // A Lancer's move names only its final facing; a promotion names the piece.
+            if !mover_turns {
+                s.push(new.letter.to_ascii_lowercase());
+            }
+            if let Some(facing) = new.facing {
+                s += &facing.name().to_ascii_lowercase();
+            }
         }
     }
     let t = tables::<B>(variant);

@@ -3,6 +3,7 @@
 mod chess;
 mod clash;
 mod lancerchess;
+mod lancers;
 pub mod musketeer;
 mod royal_lion;
 
@@ -17,6 +18,8 @@ pub fn all() -> &'static [&'static Variant] {
             &*chess::CHESS,
             &*lancerchess::LANCERCHESS,
             &*clash::CLASH,
+            &*lancers::LANCERS,
+            &*lancers::SINGLE_LANCER,
             &*musketeer::MUSKETEER,
             &*royal_lion::ROYAL_LION,
         ]
@@ -46,6 +49,16 @@ pub fn lancerchess() -> &'static Variant {
 /// Clash.
 pub fn clash() -> &'static Variant {
     &clash::CLASH
+}
+
+/// Lancers Chess.
+pub fn lancers() -> &'static Variant {
+    &lancers::LANCERS
+}
+
+/// Single Lancer chess.
+pub fn single_lancer() -> &'static Variant {
+    &lancers::SINGLE_LANCER
 }
 
 /// Musketeer Chess.
