@@ -2,6 +2,7 @@
 
 use crate::atom::{ferz, king_steps, symmetric, wazir, Atom, Mode, Outward, Path, UNLIMITED};
 use crate::piece::PieceKind;
+use crate::color::Color;
 use crate::square::Direction;
 
 /// FIDE king: one step any direction (castling is a rule of the game, not an atom).
@@ -387,4 +388,89 @@ pub fn amazon() -> PieceKind {
 pub fn bent_dragon() -> PieceKind {
     let atoms = [gryphon().atoms, crocodile().atoms].concat();
     PieceKind::new("Dragon", 'D', atoms)
+}
+
+/// Cromwell King (Charles / Cromwell): royal; king steps, and shoots along the 8 lines at
+/// distance 1, or 2 over an empty square or one of its own pieces (§8.1).
+pub fn cromwell_king() -> PieceKind {
+    let mut k = king();
+    k.atoms.push(Atom {
+        path: Path::RideThroughOwn { min: 1, max: 2 },
+        offsets: king_steps(),
+        mode: Mode::SHOOT,
+        relative: false,
+    });
+    k
+}
+
+/// Prince Rupert (White): moves as a queen; shoots orthogonally 1 or 2 squares, over an
+/// empty square.
+pub fn rupert() -> PieceKind {
+    PieceKind::new(
+        "Rupert",
+        'R',
+        vec![
+            Atom::ride(king_steps(), Mode::MOVE_CAPTURE),
+            Atom::ride_range(wazir(), 1, 2, Mode::SHOOT),
+        ],
+    )
+    .value(900)
+}
+
+/// Pym (Black): moves as rook or knight; shoots orthogonally 1 or 2 squares over an empty
+/// square, and as a Mao (a knight shot whose orthogonal first step must be empty).
+pub fn pym() -> PieceKind {
+    PieceKind::new(
+        "Pym",
+        'Y',
+        vec![
+            Atom::ride(wazir(), Mode::MOVE_CAPTURE),
+            Atom::leap(symmetric(2, 1), Mode::MOVE_CAPTURE),
+            Atom::ride_range(wazir(), 1, 2, Mode::SHOOT),
+            Atom::leap(symmetric(2, 1), Mode::SHOOT).with_path(Path::Lame),
+        ],
+    )
+    .value(900)
+}
+
+/// Cromwell Bishop / Abbot: bishop; shoots diagonally 1 or 2 squares over an empty square.
+pub fn shooting_bishop() -> PieceKind {
+    let mut b = bishop();
+    b.atoms.push(Atom::ride_range(ferz(), 1, 2, Mode::SHOOT));
+    b
+}
+
+/// Cromwell Horseman: knight; White's shoot one square orthogonally, Black's one square
+/// diagonally (§8.1), so each side's Horseman is its own kind.
+pub fn horseman(color: Color) -> PieceKind {
+    let shot = match color {
+        Color::White => wazir(),
+        Color::Black => ferz(),
+    };
+    let mut k = knight();
+    k.name = "Horseman";
+    k.letter = 'H';
+    k.atoms.push(Atom::leap(shot, Mode::SHOOT));
+    k
+}
+
+/// Cromwell War Machine, as [`war_machine`], with its value.
+pub fn cromwell_war_machine() -> PieceKind {
+    war_machine().value(450)
+}
+
+/// Cromwell Pawn: one step forward or sideways, capturing by displacement on those
+/// squares, and shooting them; no double step (§8.1).
+pub fn cromwell_pawn() -> PieceKind {
+    let steps = vec![(0, 1), (-1, 0), (1, 0)];
+    PieceKind::new(
+        "Pawn",
+        'P',
+        vec![
+            Atom::leap(steps.clone(), Mode::MOVE_CAPTURE).relative(),
+            Atom::leap(steps, Mode::SHOOT).relative(),
+        ],
+    )
+    .pawn()
+    .value(100)
 }

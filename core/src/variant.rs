@@ -37,6 +37,9 @@ pub struct Variant {
     pub gating_types: Vec<KindId>,
     /// The two types set when Black rejects White's selection (Cannon, Leopard, §10.3).
     pub gating_rejection: Option<[KindId; 2]>,
+    /// Two kinds that may never attack each other (Cromwell's Rupert and Pym, §8.5): a
+    /// move after which either attacks the other is illegal.
+    pub mutual_immunity: Option<[KindId; 2]>,
 }
 
 /// One castling move: which pieces go where and which squares must be empty or safe.

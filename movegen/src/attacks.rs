@@ -50,6 +50,22 @@ impl<B: Board> Tables<B> {
                 a |= self.bent_attackers_of(self.kinds[k].shape.bent(), sq, occ) & pieces;
             }
         }
+        let mut generic = masks.generic & present;
+        if generic != 0 {
+            let own = pos.pieces(by) & !gone & occ;
+            while generic != 0 {
+                let k = generic.trailing_zeros() as usize;
+                generic &= generic - 1;
+                let program = self.kinds[k].program.as_ref().expect("generic kinds have a program");
+                let candidates =
+                    program.reverse_reach[c][sq.index()] & pos.pieces_of(by, KindId(k as u8)) & occ & !gone;
+                for from in candidates.squares() {
+                    if self.generic_attacks(program, by, from, occ, own).has(sq) {
+                        a |= B::from_square(from);
+                    }
+                }
+            }
+        }
         let mut lance = masks.lance & present;
         if lance != 0 {
             // A Lancer passes its own pieces; only the other side's pieces stop it.

@@ -57,20 +57,73 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             }
         }
     }
-    // True if the non-royal move from `from` to `to` leaves the royal unattacked.
+    let mut generic = t.masks[them.index()].generic & pos.kinds_present(them);
+    while generic != 0 {
+        let k = KindId(generic.trailing_zeros() as u8);
+        generic &= generic - 1;
+        let program = t.kinds[k.index()].program.as_ref().expect("generic kinds have a program");
+        for from in pos.pieces_of(them, k).squares() {
+            danger |= t.generic_blockers(program, them, from, ksq) & ours;
+        }
+    }
+    let immunity = Immunity::new(t, pos);
+    // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
+    // in Cromwell, Rupert and Pym apart).
     let safe = |from: Square, to: Square| {
+        let to_bit = B::from_square(to);
+        let after = (occ ^ B::from_square(from)) | to_bit;
+        if !immunity.allows(t, pos, Some((from, to)), after, to_bit) {
+            return false;
+        }
         if !in_check && !danger.has(from) {
             return true;
         }
-        let after = (occ ^ B::from_square(from)) | B::from_square(to);
-        t.attackers_after(pos, ksq, after, them, B::from_square(to))
-            .is_empty()
+        t.attackers_after(pos, ksq, after, them, to_bit).is_empty()
+    };
+    // True if shooting the piece on `target` leaves the royal unattacked: the shooter
+    // stays, the target vanishes (which may open a line, RULES.md §8).
+    let safe_shot = |target: Square| {
+        let gone = B::from_square(target);
+        let after = occ ^ gone;
+        immunity.allows(t, pos, None, after, gone)
+            && t.attackers_after(pos, ksq, after, them, gone).is_empty()
     };
 
-    royal_moves(t, pos, ksq, in_check, list);
+    royal_moves(t, pos, ksq, in_check, &immunity, list);
 
-    let mut kinds =
-        (t.masks[us.index()].pieces | t.masks[us.index()].extended) & pos.kinds_present(us);
+    let mut generic = t.masks[us.index()].generic & pos.kinds_present(us);
+    while generic != 0 {
+        let kind = KindId(generic.trailing_zeros() as u8);
+        generic &= generic - 1;
+        let kt = &t.kinds[kind.index()];
+        if kt.royal {
+            continue;
+        }
+        let program = kt.program.as_ref().expect("generic kinds have a program");
+        for from in pos.pieces_of(us, kind).squares() {
+            let sets = t.generic_sets(program, us, from, occ, ours);
+            for to in (sets.moves | sets.captures).squares() {
+                if !safe(from, to) {
+                    continue;
+                }
+                if kt.pawn && t.last_rank[us.index()].has(to) {
+                    for k in promotion_kinds(t, pos, to) {
+                        list.push(Move::promotion(from, to, k));
+                    }
+                } else {
+                    list.push(Move::normal(from, to));
+                }
+            }
+            for to in sets.shots.squares() {
+                if safe_shot(to) {
+                    list.push(Move::with_flag(from, to, MoveFlag::Shot, 0));
+                }
+            }
+        }
+    }
+
+    let mut kinds = (t.masks[us.index()].pieces | t.masks[us.index()].extended)
+        & pos.kinds_present(us);
     while kinds != 0 {
         let kind = KindId(kinds.trailing_zeros() as u8);
         kinds &= kinds - 1;
@@ -96,7 +149,9 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
     }
 
     if let Some(pawn) = t.pawn[us.index()] {
-        pawn_moves(t, pos, pawn, &safe, list);
+        if t.kinds[pawn.index()].shape == Shape::Pawn {
+            pawn_moves(t, pos, pawn, &safe, list);
+        }
     }
 
     if !in_check {
@@ -141,6 +196,7 @@ fn royal_moves<B: Board>(
     pos: &Position<B>,
     s: Square,
     in_check: bool,
+    immunity: &Immunity<B>,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -152,8 +208,29 @@ fn royal_moves<B: Board>(
     let s_bit = B::from_square(s);
     let attacked_without =
         |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
-    let mut targets = t.simple_attacks(us, royal, s, occ);
     let shape = &t.kinds[royal.index()].shape;
+    if let Some(program) = &t.kinds[royal.index()].program {
+        let sets = t.generic_sets(program, us, s, occ, ours);
+        for to in (sets.moves | sets.captures).squares() {
+            let to_bit = B::from_square(to);
+            let after = (occ ^ s_bit) | to_bit;
+            if immunity.allows(t, pos, Some((s, to)), after, to_bit)
+                && !attacked_without(to, after, to_bit)
+            {
+                list.push(Move::normal(s, to));
+            }
+        }
+        for target in sets.shots.squares() {
+            let gone = B::from_square(target);
+            if immunity.allows(t, pos, None, occ ^ gone, gone)
+                && !attacked_without(s, occ ^ gone, gone)
+            {
+                list.push(Move::with_flag(s, target, MoveFlag::Shot, 0));
+            }
+        }
+        return;
+    }
+    let mut targets = t.simple_attacks(us, royal, s, occ);
     if shape.bent() != 0 {
         targets |= t.bent_attacks(shape.bent(), s, occ);
     }
@@ -284,5 +361,81 @@ fn pawn_moves<B: Board>(
                 }
             }
         }
+    }
+}
+
+/// Cromwell's Rupert–Pym rule (RULES.md §8.5): after any move, neither of the two kinds
+/// may attack the other. Worked out once per position; a move needs the exact test only
+/// if it moves one of them, or empties a square between them.
+struct Immunity<B> {
+    /// Both pieces' squares, kinds and colours, when the game has the rule and both are on
+    /// the board.
+    pair: Option<[(Square, KindId, Color); 2]>,
+    /// Squares strictly between them if they share a line.
+    between: B,
+}
+
+impl<B: Board> Immunity<B> {
+    fn new(t: &Tables<B>, pos: &Position<B>) -> Immunity<B> {
+        let none = Immunity {
+            pair: None,
+            between: B::EMPTY,
+        };
+        let Some([ka, kb]) = t.variant.mutual_immunity else {
+            return none;
+        };
+        let find = |k: KindId| {
+            Color::ALL.into_iter().find_map(|c| {
+                let b = pos.pieces_of(c, k);
+                b.any().then(|| (b.lowest(), k, c))
+            })
+        };
+        match (find(ka), find(kb)) {
+            (Some(a), Some(b)) => Immunity {
+                pair: Some([a, b]),
+                between: t.between(a.0, b.0),
+            },
+            _ => none,
+        }
+    }
+
+    /// True if the move (`moved` = from and to of the moving piece, `None` for a shot)
+    /// leaves the two apart, with the occupancy `after` and the pieces on `gone` captured.
+    fn allows(
+        &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
+        moved: Option<(Square, Square)>,
+        after: B,
+        gone: B,
+    ) -> bool {
+        let Some(pair) = self.pair else {
+            return true;
+        };
+        let moves_one = moved.is_some_and(|(from, _)| pair.iter().any(|p| p.0 == from));
+        let opens = match moved {
+            Some((from, _)) => self.between.has(from),
+            None => (self.between & gone).any(),
+        };
+        if !moves_one && !opens {
+            return true;
+        }
+        let placed = pair.map(|(sq, k, c)| match moved {
+            Some((from, to)) if from == sq => (to, k, c, true),
+            _ => (sq, k, c, !gone.has(sq)),
+        });
+        if !placed[0].3 || !placed[1].3 {
+            // One of them was captured: nothing left to face.
+            return true;
+        }
+        let attacks = |x: (Square, KindId, Color, bool), y: (Square, KindId, Color, bool)| {
+            let kt = &t.kinds[x.1.index()];
+            let own = pos.pieces(x.2) & after;
+            match &kt.program {
+                Some(p) => t.generic_attacks(p, x.2, x.0, after, own).has(y.0),
+                None => t.simple_attacks(x.2, x.1, x.0, after).has(y.0),
+            }
+        };
+        !attacks(placed[0], placed[1]) && !attacks(placed[1], placed[0])
     }
 }

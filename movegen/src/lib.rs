@@ -12,6 +12,7 @@ mod exotic;
 pub mod gating;
 mod gen;
 mod general;
+pub mod generic;
 mod make;
 mod moves;
 mod outcome;

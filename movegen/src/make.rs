@@ -74,7 +74,9 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
                 reset_clock = true;
             }
             let mover = pos.piece_at(mv.from).expect("a piece on the from square");
-            reset_clock |= t.kinds[mover.kind.index()].pawn;
+            // A pawn move resets the clock, except a sideways step (Cromwell §8.6).
+            let g = t.geometry;
+            reset_clock |= t.kinds[mover.kind.index()].pawn && g.rank(mv.from) != g.rank(mv.to);
             pos.relocate(mv.from, mv.to);
             if let Some(k) = mv.promotion_kind() {
                 pos.remove(mv.to);
@@ -108,7 +110,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             reset_clock = true;
         }
         MoveFlag::Pass => {}
-        MoveFlag::Shot => unreachable!("shots belong to a game not built yet"),
+        MoveFlag::Shot => {
+            captured = Some(pos.remove(mv.to));
+            reset_clock = true;
+        }
         MoveFlag::Select | MoveFlag::Place => unreachable!("setup moves are made above"),
     }
     let mut gated = None;
@@ -192,7 +197,7 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
             );
         }
         MoveFlag::Pass => {}
-        MoveFlag::Shot => unreachable!("shots belong to a game not built yet"),
+        MoveFlag::Shot => pos.put(mv.to, undo.captured.expect("a shot hits a piece")),
         MoveFlag::Select | MoveFlag::Place => {}
     }
     if pos.side_to_move() != us {

@@ -34,6 +34,9 @@ pub enum Shape {
         /// (index in `Direction::ALL`) is set: the Lancer's facing.
         lance: u8,
     },
+    /// Any mix of leaps, lame leaps and rides that move, capture or shoot (Cromwell):
+    /// evaluated from [`KindTable::program`].
+    Generic,
     /// Atoms no generator handles yet.
     Unsupported,
 }
@@ -82,6 +85,8 @@ pub struct KindTable<B> {
     pub royal: bool,
     /// True if it follows pawn rules.
     pub pawn: bool,
+    /// The compiled atoms of a [`Shape::Generic`] kind.
+    pub program: Option<crate::generic::Program<B>>,
 }
 
 /// Kind sets of one side, as bit sets over kind ids.
@@ -99,6 +104,8 @@ pub struct KindMasks {
     pub bent: u16,
     /// Kinds that ride through their own pieces (Lancers).
     pub lance: u16,
+    /// Kinds with a generic program (all of Cromwell's), royal included.
+    pub generic: u16,
     /// Non-royal, non-pawn kinds with an extended shape.
     pub extended: u16,
 }
@@ -254,7 +261,14 @@ impl<B: TableCache> Tables<B> {
 
         let mut kinds = Vec::new();
         for kind in &variant.kinds {
-            let shape = shape_of(&kind.atoms, kind.pawn);
+            let mut shape = shape_of(&kind.atoms, kind.pawn);
+            let mut program = None;
+            if shape == Shape::Unsupported {
+                program = crate::generic::compile::<B>(&kind.atoms, g);
+                if program.is_some() {
+                    shape = Shape::Generic;
+                }
+            }
             let mut leap: [Vec<B>; 2] = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
             let mut reverse_leap: [Vec<B>; 2] = [vec![B::EMPTY; n], vec![B::EMPTY; n]];
             for color in Color::ALL {
@@ -272,6 +286,7 @@ impl<B: TableCache> Tables<B> {
                 }
             }
             kinds.push(KindTable {
+                program,
                 shape,
                 leap,
                 reverse_leap,
@@ -351,6 +366,10 @@ impl<B: TableCache> Tables<B> {
                 }
                 match kt.shape {
                     Shape::Simple { .. } if !kt.royal => m.pieces |= bit,
+                    Shape::Generic => {
+                        fast = false;
+                        m.generic |= bit;
+                    }
                     Shape::Extended { .. } => {
                         fast = false;
                         if !kt.royal {
@@ -360,7 +379,7 @@ impl<B: TableCache> Tables<B> {
                     Shape::Unsupported => supported = false,
                     _ => {}
                 }
-                if kt.leap[color.index()].iter().any(|b| b.any()) {
+                if kt.shape != Shape::Generic && kt.leap[color.index()].iter().any(|b| b.any()) {
                     m.leapers |= bit;
                 }
             }

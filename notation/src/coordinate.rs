@@ -56,6 +56,9 @@ pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
         }
         _ => {}
     }
+    if mv.flag == MoveFlag::Shot {
+        return format!("{}*{}", g.name(mv.from), g.name(mv.to));
+    }
     if mv.flag == MoveFlag::LionDouble {
         let m = g.name(joust_core::Square(mv.aux));
         return format!("{}{m},{m}{}", g.name(mv.from), g.name(mv.to));
@@ -94,9 +97,14 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
     }
     let setup_form = is_setup_form(text);
     let double_form = text.contains(',');
+    let shot_form = text.matches('*').count() == 1
+        && text
+            .split('*')
+            .all(|half| half.len() >= 2 && half.chars().all(|c| c.is_ascii_alphanumeric()));
     if !text.is_ascii()
         || text.len() > 13
         || !(setup_form
+            || shot_form
             || double_form && text.chars().all(|c| c.is_ascii_alphanumeric() || c == ',')
             || text.len() >= 4
                 && text.len() <= 10
@@ -142,6 +150,10 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
         }
     }
     let well_formed = setup_form
+        || shot_form
+            && wanted
+                .split('*')
+                .all(|sq| pos.geometry().parse_square(sq).is_some())
         || double_form
             && wanted
                 .split(',')

@@ -46,6 +46,7 @@ pub static CHESS: Lazy<Variant> = Lazy::new(|| {
         dead_position: fide_dead_position,
         gating_types: Vec::new(),
         gating_rejection: None,
+        mutual_immunity: None,
     }
 });
 

@@ -62,5 +62,6 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         dead_position: lancer_dead_position,
         gating_types: Vec::new(),
         gating_rejection: None,
+        mutual_immunity: None,
     }
 });

@@ -56,6 +56,7 @@ pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
         dead_position: lancer_dead_position,
         gating_types: Vec::new(),
         gating_rejection: None,
+        mutual_immunity: None,
     }
 });
 

@@ -62,6 +62,7 @@ fn lancer_game(
         dead_position: lancers_dead_position,
         gating_types: Vec::new(),
         gating_rejection: None,
+        mutual_immunity: None,
     }
 }
 

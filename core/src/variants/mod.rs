@@ -2,6 +2,7 @@
 
 mod chess;
 mod clash;
+mod cromwell;
 mod lancerchess;
 mod lancers;
 pub mod musketeer;
@@ -20,6 +21,7 @@ pub fn all() -> &'static [&'static Variant] {
             &*clash::CLASH,
             &*lancers::LANCERS,
             &*lancers::SINGLE_LANCER,
+            &*cromwell::CROMWELL,
             &*musketeer::MUSKETEER,
             &*royal_lion::ROYAL_LION,
         ]
@@ -59,6 +61,11 @@ pub fn lancers() -> &'static Variant {
 /// Single Lancer chess.
 pub fn single_lancer() -> &'static Variant {
     &lancers::SINGLE_LANCER
+}
+
+/// Cromwell Chess.
+pub fn cromwell() -> &'static Variant {
+    &cromwell::CROMWELL
 }
 
 /// Musketeer Chess.

@@ -59,6 +59,7 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
         dead_position: musketeer_dead_position,
         gating_types: (6..16).map(KindId).collect(),
         gating_rejection: Some([CANNON, LEOPARD]),
+        mutual_immunity: None,
     }
 });
 

@@ -50,6 +50,7 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         dead_position: lion_dead_position,
         gating_types: Vec::new(),
         gating_rejection: None,
+        mutual_immunity: None,
     }
 });
 

@@ -1,0 +1,283 @@
+//! Pieces described by any mix of leaps, lame leaps and rides, each of which may move,
+//! capture by displacement or shoot (Cromwell Chess, RULES.md §8): compiled from their
+//! atoms into per-square tables and evaluated generically.
+
+use crate::sliders::Board;
+use crate::tables::Tables;
+use joust_core::atom::{Atom, Mode, Occupant, Path, UNLIMITED};
+use joust_core::{Bits, Color, Direction, Geometry, Square};
+
+/// One compiled atom.
+#[derive(Clone, Debug)]
+pub enum Op<B> {
+    /// Leaps: `table[color][square]` holds the targets.
+    Leap {
+        /// What it may do.
+        mode: Mode,
+        /// Targets per colour and square.
+        table: [Vec<B>; 2],
+    },
+    /// Lame leaps: `pairs[color][square]` lists (square that must be empty, target).
+    Lame {
+        /// What it may do.
+        mode: Mode,
+        /// Per colour and square.
+        pairs: [Vec<Vec<(Square, Square)>>; 2],
+    },
+    /// Rides along the directions in `dirs[color]` (bits over `Direction::ALL`), from
+    /// `min` to `max` steps; `through_own` rides pass the mover's own pieces.
+    Ride {
+        /// What it may do.
+        mode: Mode,
+        /// Direction bits per colour.
+        dirs: [u8; 2],
+        /// Nearest step.
+        min: u8,
+        /// Farthest step.
+        max: u8,
+        /// Passes the mover's own pieces, stops at the first enemy.
+        through_own: bool,
+    },
+}
+
+/// A kind's compiled atoms.
+#[derive(Clone, Debug, Default)]
+pub struct Program<B> {
+    /// The atoms.
+    pub ops: Vec<Op<B>>,
+    /// `reach[color][square]`: squares from which this kind could attack `square` on an
+    /// empty board (a quick filter before the exact test).
+    pub reverse_reach: [Vec<B>; 2],
+}
+
+/// What one piece can do from its square.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Sets<B> {
+    /// Empty squares it may move to.
+    pub moves: B,
+    /// Enemy pieces it may capture by moving onto them.
+    pub captures: B,
+    /// Enemy pieces it may shoot.
+    pub shots: B,
+}
+
+/// Compiles atoms into a program, or `None` if an atom is of a path this module does not
+/// handle (bent rides, the Lion's double step).
+pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
+    let mut ops = Vec::new();
+    for atom in atoms {
+        let per_color = |color: Color| atom.offsets_for(color).collect::<Vec<_>>();
+        match atom.path {
+            Path::Leap => {
+                let table = Color::ALL.map(|c| {
+                    let offs = per_color(c);
+                    g.squares()
+                        .map(|s| {
+                            offs.iter()
+                                .filter_map(|&(df, dr)| g.offset(s, df, dr))
+                                .fold(B::EMPTY, |b, t| b | B::from_square(t))
+                        })
+                        .collect()
+                });
+                ops.push(Op::Leap {
+                    mode: atom.mode,
+                    table,
+                });
+            }
+            Path::Lame => {
+                let pairs = Color::ALL.map(|c| {
+                    let offs = per_color(c);
+                    g.squares()
+                        .map(|s| {
+                            offs.iter()
+                                .filter_map(|&(df, dr)| {
+                                    let (sf, sr) = if df.abs() != dr.abs() && df != 0 && dr != 0 {
+                                        if dr.abs() > df.abs() {
+                                            (0, dr.signum())
+                                        } else {
+                                            (df.signum(), 0)
+                                        }
+                                    } else {
+                                        (df.signum(), dr.signum())
+                                    };
+                                    Some((g.offset(s, sf, sr)?, g.offset(s, df, dr)?))
+                                })
+                                .collect()
+                        })
+                        .collect()
+                });
+                ops.push(Op::Lame {
+                    mode: atom.mode,
+                    pairs,
+                });
+            }
+            Path::Ride { min, max } | Path::RideThroughOwn { min, max } => {
+                let dirs = Color::ALL.map(|c| {
+                    per_color(c).iter().fold(0u8, |bits, &(df, dr)| {
+                        bits | Direction::from_delta(df, dr).map_or(0, |d| 1 << d as u8)
+                    })
+                });
+                if atom.offsets.iter().any(|&(df, dr)| Direction::from_delta(df, dr).is_none()) {
+                    return None;
+                }
+                ops.push(Op::Ride {
+                    mode: atom.mode,
+                    dirs,
+                    min,
+                    max,
+                    through_own: matches!(atom.path, Path::RideThroughOwn { .. }),
+                });
+            }
+            Path::Bent { .. } | Path::LionDouble => return None,
+        }
+    }
+    let reverse_reach = Color::ALL.map(|c| {
+        let mut rev = vec![B::EMPTY; g.len()];
+        for from in g.squares() {
+            let empty = |_: Square| Occupant::Empty;
+            for atom in atoms {
+                for t in atom.attack_squares(c, g, from, &empty) {
+                    rev[t.index()] |= B::from_square(from);
+                }
+            }
+        }
+        rev
+    });
+    Some(Program { ops, reverse_reach })
+}
+
+impl<B: Board> Tables<B> {
+    /// Squares between `min` and `max` steps from `sq` along a straight line.
+    #[inline(always)]
+    fn step_band(&self, sq: Square, min: u8, max: u8) -> B {
+        let near = if min <= 1 {
+            B::EMPTY
+        } else {
+            self.within(min - 1, sq)
+        };
+        let far = if max == UNLIMITED {
+            self.board
+        } else {
+            self.within(max, sq)
+        };
+        far & !near
+    }
+
+    /// What a piece of a generic `program` and `color` on `from` can do, given the
+    /// occupied squares and its own pieces.
+    pub fn generic_sets(&self, program: &Program<B>, color: Color, from: Square, occ: B, own: B) -> Sets<B> {
+        let c = color.index();
+        let theirs = occ & !own;
+        let empty = !occ & self.board;
+        let mut sets = Sets::default();
+        let add = |mode: Mode, reach: B, sets: &mut Sets<B>| {
+            if mode.contains(Mode::MOVE) {
+                sets.moves |= reach & empty;
+            }
+            if mode.contains(Mode::CAPTURE) {
+                sets.captures |= reach & theirs;
+            }
+            if mode.contains(Mode::SHOOT) {
+                sets.shots |= reach & theirs;
+            }
+        };
+        for op in &program.ops {
+            match op {
+                Op::Leap { mode, table } => add(*mode, table[c][from.index()], &mut sets),
+                Op::Lame { mode, pairs } => {
+                    for &(block, target) in &pairs[c][from.index()] {
+                        if !occ.has(block) {
+                            add(*mode, B::from_square(target), &mut sets);
+                        }
+                    }
+                }
+                Op::Ride {
+                    mode,
+                    dirs,
+                    min,
+                    max,
+                    through_own,
+                } => {
+                    let stoppers = if *through_own { theirs } else { occ };
+                    let band = self.step_band(from, *min, *max);
+                    let mut d = dirs[c];
+                    while d != 0 {
+                        let dir = d.trailing_zeros() as usize;
+                        d &= d - 1;
+                        add(*mode, self.lance_reach(from, dir, stoppers) & band, &mut sets);
+                    }
+                }
+            }
+        }
+        sets
+    }
+
+    /// Squares whose piece, by leaving, could let the piece of `program` and `color` on
+    /// `from` reach `target`: those between them on one of its ride lines, and the first
+    /// steps of its lame leaps to `target`.
+    pub fn generic_blockers(&self, program: &Program<B>, color: Color, from: Square, target: Square) -> B {
+        let c = color.index();
+        let mut b = B::EMPTY;
+        for op in &program.ops {
+            match op {
+                Op::Ride { dirs, .. } => {
+                    let mut d = dirs[c];
+                    while d != 0 {
+                        let dir = d.trailing_zeros() as usize;
+                        d &= d - 1;
+                        if self.exotic.ray[from.index()][dir].has(target) {
+                            b |= self.between(from, target);
+                        }
+                    }
+                }
+                Op::Lame { pairs, .. } => {
+                    for &(block, t) in &pairs[c][from.index()] {
+                        if t == target {
+                            b |= B::from_square(block);
+                        }
+                    }
+                }
+                Op::Leap { .. } => {}
+            }
+        }
+        b
+    }
+
+    /// The squares a piece of a generic `program` and `color` on `from` attacks (could
+    /// capture or shoot an enemy on), given the occupied squares and its own pieces.
+    pub fn generic_attacks(&self, program: &Program<B>, color: Color, from: Square, occ: B, own: B) -> B {
+        let c = color.index();
+        let mut a = B::EMPTY;
+        let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
+        for op in &program.ops {
+            match op {
+                Op::Leap { mode, table } if hits(mode) => a |= table[c][from.index()],
+                Op::Lame { mode, pairs } if hits(mode) => {
+                    for &(block, target) in &pairs[c][from.index()] {
+                        if !occ.has(block) {
+                            a |= B::from_square(target);
+                        }
+                    }
+                }
+                Op::Ride {
+                    mode,
+                    dirs,
+                    min,
+                    max,
+                    through_own,
+                } if hits(mode) => {
+                    let stoppers = if *through_own { occ & !own } else { occ };
+                    let band = self.step_band(from, *min, *max);
+                    let mut d = dirs[c];
+                    while d != 0 {
+                        let dir = d.trailing_zeros() as usize;
+                        d &= d - 1;
+                        a |= self.lance_reach(from, dir, stoppers) & band;
+                    }
+                }
+                _ => {}
+            }
+        }
+        a
+    }
+}
