@@ -1,8 +1,8 @@
 //! The piece kinds of RULES.md, described by their atoms, shared by the games that use them.
 
 use crate::atom::{ferz, king_steps, symmetric, wazir, Atom, Mode, Outward, Path, UNLIMITED};
-use crate::piece::PieceKind;
 use crate::color::Color;
+use crate::piece::PieceKind;
 use crate::square::Direction;
 
 /// FIDE king: one step any direction (castling is a rule of the game, not an atom).

@@ -56,11 +56,16 @@ impl<B: Board> Tables<B> {
             while generic != 0 {
                 let k = generic.trailing_zeros() as usize;
                 generic &= generic - 1;
-                let program = self.kinds[k].program.as_ref().expect("generic kinds have a program");
-                let candidates =
-                    program.reverse_reach[c][sq.index()] & pos.pieces_of(by, KindId(k as u8)) & occ & !gone;
+                let program = self.kinds[k]
+                    .program
+                    .as_ref()
+                    .expect("generic kinds have a program");
+                let candidates = program.reverse_reach[c][sq.index()]
+                    & pos.pieces_of(by, KindId(k as u8))
+                    & occ
+                    & !gone;
                 for from in candidates.squares() {
-                    if self.generic_attacks(program, by, from, occ, own).has(sq) {
+                    if self.generic_hits(program, by, from, sq, occ, own) {
                         a |= B::from_square(from);
                     }
                 }

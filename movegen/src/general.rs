@@ -61,8 +61,12 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
     while generic != 0 {
         let k = KindId(generic.trailing_zeros() as u8);
         generic &= generic - 1;
-        let program = t.kinds[k.index()].program.as_ref().expect("generic kinds have a program");
-        for from in pos.pieces_of(them, k).squares() {
+        let program = t.kinds[k.index()]
+            .program
+            .as_ref()
+            .expect("generic kinds have a program");
+        let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
+        for from in near.squares() {
             danger |= t.generic_blockers(program, them, from, ksq) & ours;
         }
     }
@@ -122,8 +126,8 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         }
     }
 
-    let mut kinds = (t.masks[us.index()].pieces | t.masks[us.index()].extended)
-        & pos.kinds_present(us);
+    let mut kinds =
+        (t.masks[us.index()].pieces | t.masks[us.index()].extended) & pos.kinds_present(us);
     while kinds != 0 {
         let kind = KindId(kinds.trailing_zeros() as u8);
         kinds &= kinds - 1;
@@ -417,7 +421,8 @@ impl<B: Board> Immunity<B> {
             Some((from, _)) => self.between.has(from),
             None => (self.between & gone).any(),
         };
-        if !moves_one && !opens {
+        if !moves_one && (!opens || (self.between & after).any()) {
+            // Neither moves, and the line between them (if any) stays blocked.
             return true;
         }
         let placed = pair.map(|(sq, k, c)| match moved {
@@ -432,7 +437,7 @@ impl<B: Board> Immunity<B> {
             let kt = &t.kinds[x.1.index()];
             let own = pos.pieces(x.2) & after;
             match &kt.program {
-                Some(p) => t.generic_attacks(p, x.2, x.0, after, own).has(y.0),
+                Some(p) => t.generic_hits(p, x.2, x.0, y.0, after, own),
                 None => t.simple_attacks(x.2, x.1, x.0, after).has(y.0),
             }
         };

@@ -2,7 +2,7 @@
 //! capture by displacement or shoot (Cromwell Chess, RULES.md §8): compiled from their
 //! atoms into per-square tables and evaluated generically.
 
-use crate::sliders::Board;
+use crate::sliders::{Board, Sliders};
 use crate::tables::Tables;
 use joust_core::atom::{Atom, Mode, Occupant, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, Square};
@@ -117,7 +117,11 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
                         bits | Direction::from_delta(df, dr).map_or(0, |d| 1 << d as u8)
                     })
                 });
-                if atom.offsets.iter().any(|&(df, dr)| Direction::from_delta(df, dr).is_none()) {
+                if atom
+                    .offsets
+                    .iter()
+                    .any(|&(df, dr)| Direction::from_delta(df, dr).is_none())
+                {
                     return None;
                 }
                 ops.push(Op::Ride {
@@ -146,7 +150,34 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
     Some(Program { ops, reverse_reach })
 }
 
+/// Direction bits of the four orthogonal and the four diagonal directions.
+const ORTH_DIRS: u8 = 0b0101_0101;
+const DIAG_DIRS: u8 = 0b1010_1010;
+
 impl<B: Board> Tables<B> {
+    /// Squares a rider blocked by any piece reaches from `from` along the directions
+    /// `dirs` (up to and including the first occupied square): slider tables for whole
+    /// orthogonal or diagonal sets, ray scans for the rest.
+    #[inline(always)]
+    fn ride_reach(&self, dirs: u8, from: Square, occ: B) -> B {
+        let mut reach = B::EMPTY;
+        let mut rest = dirs;
+        if dirs & ORTH_DIRS == ORTH_DIRS {
+            reach |= self.sliders.orth(from, occ);
+            rest &= !ORTH_DIRS;
+        }
+        if dirs & DIAG_DIRS == DIAG_DIRS {
+            reach |= self.sliders.diag(from, occ);
+            rest &= !DIAG_DIRS;
+        }
+        while rest != 0 {
+            let dir = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            reach |= self.lance_reach(from, dir, occ);
+        }
+        reach
+    }
+
     /// Squares between `min` and `max` steps from `sq` along a straight line.
     #[inline(always)]
     fn step_band(&self, sq: Square, min: u8, max: u8) -> B {
@@ -165,7 +196,14 @@ impl<B: Board> Tables<B> {
 
     /// What a piece of a generic `program` and `color` on `from` can do, given the
     /// occupied squares and its own pieces.
-    pub fn generic_sets(&self, program: &Program<B>, color: Color, from: Square, occ: B, own: B) -> Sets<B> {
+    pub fn generic_sets(
+        &self,
+        program: &Program<B>,
+        color: Color,
+        from: Square,
+        occ: B,
+        own: B,
+    ) -> Sets<B> {
         let c = color.index();
         let theirs = occ & !own;
         let empty = !occ & self.board;
@@ -198,13 +236,16 @@ impl<B: Board> Tables<B> {
                     max,
                     through_own,
                 } => {
-                    let stoppers = if *through_own { theirs } else { occ };
                     let band = self.step_band(from, *min, *max);
-                    let mut d = dirs[c];
-                    while d != 0 {
-                        let dir = d.trailing_zeros() as usize;
-                        d &= d - 1;
-                        add(*mode, self.lance_reach(from, dir, stoppers) & band, &mut sets);
+                    if *through_own {
+                        let mut d = dirs[c];
+                        while d != 0 {
+                            let dir = d.trailing_zeros() as usize;
+                            d &= d - 1;
+                            add(*mode, self.lance_reach(from, dir, theirs) & band, &mut sets);
+                        }
+                    } else {
+                        add(*mode, self.ride_reach(dirs[c], from, occ) & band, &mut sets);
                     }
                 }
             }
@@ -215,7 +256,13 @@ impl<B: Board> Tables<B> {
     /// Squares whose piece, by leaving, could let the piece of `program` and `color` on
     /// `from` reach `target`: those between them on one of its ride lines, and the first
     /// steps of its lame leaps to `target`.
-    pub fn generic_blockers(&self, program: &Program<B>, color: Color, from: Square, target: Square) -> B {
+    pub fn generic_blockers(
+        &self,
+        program: &Program<B>,
+        color: Color,
+        from: Square,
+        target: Square,
+    ) -> B {
         let c = color.index();
         let mut b = B::EMPTY;
         for op in &program.ops {
@@ -243,9 +290,69 @@ impl<B: Board> Tables<B> {
         b
     }
 
+    /// True if the piece of `program` and `color` on `from` attacks `target` (could capture
+    /// or shoot an enemy there), given the occupied squares and its own pieces.
+    pub fn generic_hits(
+        &self,
+        program: &Program<B>,
+        color: Color,
+        from: Square,
+        target: Square,
+        occ: B,
+        own: B,
+    ) -> bool {
+        let c = color.index();
+        let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
+        for op in &program.ops {
+            match op {
+                Op::Leap { mode, table } if hits(mode) && table[c][from.index()].has(target) => {
+                    return true;
+                }
+                Op::Lame { mode, pairs }
+                    if hits(mode)
+                        && pairs[c][from.index()]
+                            .iter()
+                            .any(|&(block, t)| t == target && !occ.has(block)) =>
+                {
+                    return true;
+                }
+                Op::Ride {
+                    mode,
+                    dirs,
+                    min,
+                    max,
+                    through_own,
+                } if hits(mode) => {
+                    let mut d = dirs[c];
+                    while d != 0 {
+                        let dir = d.trailing_zeros() as usize;
+                        d &= d - 1;
+                        if self.exotic.ray[from.index()][dir].has(target)
+                            && self.step_band(from, *min, *max).has(target)
+                        {
+                            let stoppers = if *through_own { occ & !own } else { occ };
+                            if (self.between(from, target) & stoppers).is_empty() {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// The squares a piece of a generic `program` and `color` on `from` attacks (could
     /// capture or shoot an enemy on), given the occupied squares and its own pieces.
-    pub fn generic_attacks(&self, program: &Program<B>, color: Color, from: Square, occ: B, own: B) -> B {
+    pub fn generic_attacks(
+        &self,
+        program: &Program<B>,
+        color: Color,
+        from: Square,
+        occ: B,
+        own: B,
+    ) -> B {
         let c = color.index();
         let mut a = B::EMPTY;
         let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
@@ -266,13 +373,16 @@ impl<B: Board> Tables<B> {
                     max,
                     through_own,
                 } if hits(mode) => {
-                    let stoppers = if *through_own { occ & !own } else { occ };
                     let band = self.step_band(from, *min, *max);
-                    let mut d = dirs[c];
-                    while d != 0 {
-                        let dir = d.trailing_zeros() as usize;
-                        d &= d - 1;
-                        a |= self.lance_reach(from, dir, stoppers) & band;
+                    if *through_own {
+                        let mut d = dirs[c];
+                        while d != 0 {
+                            let dir = d.trailing_zeros() as usize;
+                            d &= d - 1;
+                            a |= self.lance_reach(from, dir, occ & !own) & band;
+                        }
+                    } else {
+                        a |= self.ride_reach(dirs[c], from, occ) & band;
                     }
                 }
                 _ => {}
