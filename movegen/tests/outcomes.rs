@@ -199,3 +199,32 @@ fn lion_pass_text_and_its_alias() {
     assert_eq!(parse_lion(&g, "a1a2,a2a1"), pass);
     assert_eq!(joust_notation::move_to_text(g.position(), pass), "a1a1");
 }
+
+#[test]
+fn cromwell_stalemate_loses_and_nothing_is_dead() {
+    let v = variants::cromwell();
+    // Black's King on a8 has no move and no shot, and is not in check (RULES.md §8.6).
+    let g = game_of(v, "k7/2R5/1K6/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Stalemate {
+            winner: Some(Color::White)
+        })
+    );
+    assert_eq!(g.outcome().unwrap().result(), "1-0");
+    // Bare Kings: not dead, since a stalemate can still win.
+    assert_eq!(game_of(v, "k7/8/8/8/8/8/8/7K w - - 0 1").outcome(), None);
+}
+
+#[test]
+fn cromwell_sideways_pawn_steps_keep_the_fifty_move_clock() {
+    let v = variants::cromwell();
+    let mut g = game_of(v, "k7/8/8/8/8/8/3P4/7K w - - 7 30");
+    let sideways = parse_move(g.position(), "d2c2").unwrap();
+    assert!(g.play(sideways));
+    assert_eq!(g.position().halfmove_clock(), 8);
+    let mut g = game_of(v, "k7/8/8/8/8/8/3P4/7K w - - 7 30");
+    let forward = parse_move(g.position(), "d2d3").unwrap();
+    assert!(g.play(forward));
+    assert_eq!(g.position().halfmove_clock(), 0);
+}
