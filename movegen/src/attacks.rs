@@ -60,14 +60,9 @@ impl<B: Board> Tables<B> {
                     .program
                     .as_ref()
                     .expect("generic kinds have a program");
-                let candidates = program.reverse_reach[c][sq.index()]
-                    & pos.pieces_of(by, KindId(k as u8))
-                    & occ
-                    & !gone;
-                for from in candidates.squares() {
-                    if self.generic_hits(program, by, from, sq, occ, own) {
-                        a |= B::from_square(from);
-                    }
+                let pieces = pos.pieces_of(by, KindId(k as u8));
+                if (program.reverse_reach[c][sq.index()] & pieces).any() {
+                    a |= self.generic_sources(program, by, sq, occ, own) & pieces;
                 }
             }
         }

@@ -377,6 +377,9 @@ struct Immunity<B> {
     pair: Option<[(Square, KindId, Color); 2]>,
     /// Squares strictly between them if they share a line.
     between: B,
+    /// `forbidden[i]`: where piece `i` may not move (the other would attack it there, or
+    /// it would attack the other); `None` when that cannot be worked out in advance.
+    forbidden: [Option<B>; 2],
 }
 
 impl<B: Board> Immunity<B> {
@@ -384,6 +387,7 @@ impl<B: Board> Immunity<B> {
         let none = Immunity {
             pair: None,
             between: B::EMPTY,
+            forbidden: [None; 2],
         };
         let Some([ka, kb]) = t.variant.mutual_immunity else {
             return none;
@@ -394,12 +398,28 @@ impl<B: Board> Immunity<B> {
                 b.any().then(|| (b.lowest(), k, c))
             })
         };
-        match (find(ka), find(kb)) {
-            (Some(a), Some(b)) => Immunity {
-                pair: Some([a, b]),
-                between: t.between(a.0, b.0),
-            },
-            _ => none,
+        let (Some(a), Some(b)) = (find(ka), find(kb)) else {
+            return none;
+        };
+        let occ = pos.occupied();
+        let forbidden = [(a, b), (b, a)].map(|(mover, other)| {
+            let (Some(pm), Some(po)) = (
+                t.kinds[mover.1.index()].program.as_ref(),
+                t.kinds[other.1.index()].program.as_ref(),
+            ) else {
+                return None;
+            };
+            let without = occ ^ B::from_square(mover.0);
+            let other_attacks =
+                t.generic_attacks(po, other.2, other.0, without, pos.pieces(other.2) & without);
+            let mover_sources =
+                t.generic_sources(pm, mover.2, other.0, without, pos.pieces(mover.2) & without);
+            Some((other_attacks | mover_sources) & !B::from_square(other.0))
+        });
+        Immunity {
+            pair: Some([a, b]),
+            between: t.between(a.0, b.0),
+            forbidden,
         }
     }
 
@@ -416,6 +436,13 @@ impl<B: Board> Immunity<B> {
         let Some(pair) = self.pair else {
             return true;
         };
+        if let Some((from, to)) = moved {
+            for (piece, forbidden) in pair.iter().zip(&self.forbidden) {
+                if let (true, Some(bad)) = (piece.0 == from, forbidden) {
+                    return !bad.has(to);
+                }
+            }
+        }
         let moves_one = moved.is_some_and(|(from, _)| pair.iter().any(|p| p.0 == from));
         let opens = match moved {
             Some((from, _)) => self.between.has(from),

@@ -45,6 +45,12 @@ pub enum Op<B> {
 pub struct Program<B> {
     /// The atoms.
     pub ops: Vec<Op<B>>,
+    /// The atoms that attack (capture or shoot), without those whose attacks another
+    /// atom already covers (a Rupert's short shots lie on his queen lines): what attack
+    /// detection evaluates.
+    pub attack_ops: Vec<Op<B>>,
+    /// For each Leap of `attack_ops`: `[color][target]` = squares it attacks `target` from.
+    pub reverse_leaps: Vec<[Vec<B>; 2]>,
     /// `reach[color][square]`: squares from which this kind could attack `square` on an
     /// empty board (a quick filter before the exact test).
     pub reverse_reach: [Vec<B>; 2],
@@ -135,6 +141,33 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
             Path::Bent { .. } | Path::LionDouble => return None,
         }
     }
+    let attack_ops: Vec<Op<B>> = ops
+        .iter()
+        .enumerate()
+        .filter(|(i, op)| {
+            attacks(op)
+                && !ops
+                    .iter()
+                    .enumerate()
+                    .any(|(j, other)| j != *i && covers(other, op, g))
+        })
+        .map(|(_, op)| op.clone())
+        .collect();
+    let reverse_leaps = attack_ops
+        .iter()
+        .filter_map(|op| match op {
+            Op::Leap { table, .. } => Some(Color::ALL.map(|c| {
+                let mut rev = vec![B::EMPTY; g.len()];
+                for from in g.squares() {
+                    for t in table[c.index()][from.index()].squares() {
+                        rev[t.index()] |= B::from_square(from);
+                    }
+                }
+                rev
+            })),
+            _ => None,
+        })
+        .collect();
     let reverse_reach = Color::ALL.map(|c| {
         let mut rev = vec![B::EMPTY; g.len()];
         for from in g.squares() {
@@ -147,7 +180,65 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         }
         rev
     });
-    Some(Program { ops, reverse_reach })
+    Some(Program {
+        ops,
+        attack_ops,
+        reverse_leaps,
+        reverse_reach,
+    })
+}
+
+/// True if the op can capture or shoot.
+fn attacks<B>(op: &Op<B>) -> bool {
+    let mode = match op {
+        Op::Leap { mode, .. } | Op::Lame { mode, .. } | Op::Ride { mode, .. } => mode,
+    };
+    mode.intersects(Mode::CAPTURE | Mode::SHOOT)
+}
+
+/// True if every square `op` attacks, in any position, `other` attacks too, and `other`
+/// is not itself covered by `op` in the same way (of two equal ops, the later one counts).
+fn covers<B: Bits>(other: &Op<B>, op: &Op<B>, g: Geometry) -> bool {
+    if !attacks(other) {
+        return false;
+    }
+    let sub = |a: &[Vec<B>; 2], b: &[Vec<B>; 2]| {
+        (0..2).all(|c| {
+            g.squares()
+                .all(|s| (a[c][s.index()] & !b[c][s.index()]).is_empty())
+        })
+    };
+    match (op, other) {
+        (
+            Op::Ride {
+                dirs: d1,
+                min: n1,
+                max: x1,
+                through_own: false,
+                ..
+            },
+            Op::Ride {
+                dirs: d2,
+                min: n2,
+                max: x2,
+                through_own: false,
+                ..
+            },
+        ) => {
+            let inside = (0..2).all(|c| d1[c] & !d2[c] == 0) && n1 >= n2 && x1 <= x2;
+            let equal = d1 == d2 && n1 == n2 && x1 == x2;
+            inside && !equal
+        }
+        (Op::Leap { table: a, .. }, Op::Leap { table: b, .. }) => sub(a, b) && !sub(b, a),
+        (Op::Lame { pairs, .. }, Op::Leap { table, .. }) => (0..2).all(|c| {
+            g.squares().all(|s| {
+                pairs[c][s.index()]
+                    .iter()
+                    .all(|&(_, t)| table[c][s.index()].has(t))
+            })
+        }),
+        _ => false,
+    }
 }
 
 /// Direction bits of the four orthogonal and the four diagonal directions.
@@ -168,6 +259,33 @@ impl<B: Board> Tables<B> {
         }
         if dirs & DIAG_DIRS == DIAG_DIRS {
             reach |= self.sliders.diag(from, occ);
+            rest &= !DIAG_DIRS;
+        }
+        while rest != 0 {
+            let dir = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            reach |= self.lance_reach(from, dir, occ);
+        }
+        reach
+    }
+
+    /// [`Self::ride_reach`], computing each slider lookup at most once per piece.
+    #[inline(always)]
+    fn cached_ride_reach(
+        &self,
+        dirs: u8,
+        from: Square,
+        occ: B,
+        lines: &mut (Option<B>, Option<B>),
+    ) -> B {
+        let mut reach = B::EMPTY;
+        let mut rest = dirs;
+        if dirs & ORTH_DIRS == ORTH_DIRS {
+            reach |= *lines.0.get_or_insert_with(|| self.sliders.orth(from, occ));
+            rest &= !ORTH_DIRS;
+        }
+        if dirs & DIAG_DIRS == DIAG_DIRS {
+            reach |= *lines.1.get_or_insert_with(|| self.sliders.diag(from, occ));
             rest &= !DIAG_DIRS;
         }
         while rest != 0 {
@@ -208,6 +326,7 @@ impl<B: Board> Tables<B> {
         let theirs = occ & !own;
         let empty = !occ & self.board;
         let mut sets = Sets::default();
+        let mut lines = (None, None);
         let add = |mode: Mode, reach: B, sets: &mut Sets<B>| {
             if mode.contains(Mode::MOVE) {
                 sets.moves |= reach & empty;
@@ -245,12 +364,69 @@ impl<B: Board> Tables<B> {
                             add(*mode, self.lance_reach(from, dir, theirs) & band, &mut sets);
                         }
                     } else {
-                        add(*mode, self.ride_reach(dirs[c], from, occ) & band, &mut sets);
+                        let reach = self.cached_ride_reach(dirs[c], from, occ, &mut lines);
+                        add(*mode, reach & band, &mut sets);
                     }
                 }
             }
         }
         sets
+    }
+
+    /// The squares from which a piece of `program` and `color` would attack `target`,
+    /// given the occupied squares and `color`'s pieces `own`.
+    pub fn generic_sources(
+        &self,
+        program: &Program<B>,
+        color: Color,
+        target: Square,
+        occ: B,
+        own: B,
+    ) -> B {
+        let c = color.index();
+        let mut sources = B::EMPTY;
+        let mut leaps = program.reverse_leaps.iter();
+        for op in &program.attack_ops {
+            match op {
+                Op::Leap { .. } => {
+                    let rev = leaps.next().expect("one reverse table per leap");
+                    sources |= rev[c][target.index()];
+                }
+                Op::Lame { pairs, .. } => {
+                    for from in program.reverse_reach[c][target.index()].squares() {
+                        if pairs[c][from.index()]
+                            .iter()
+                            .any(|&(block, t)| t == target && !occ.has(block))
+                        {
+                            sources |= B::from_square(from);
+                        }
+                    }
+                }
+                Op::Ride {
+                    dirs,
+                    min,
+                    max,
+                    through_own,
+                    ..
+                } => {
+                    let band = self.step_band(target, *min, *max);
+                    // Reverse every direction: the rider stands behind the target.
+                    let back = dirs[c].rotate_left(4);
+                    if *through_own {
+                        let stoppers = occ & !own;
+                        let mut d = back;
+                        while d != 0 {
+                            let dir = d.trailing_zeros() as usize;
+                            d &= d - 1;
+                            sources |= self.lance_reach(target, dir, stoppers) & band;
+                        }
+                    } else {
+                        sources |= self.ride_reach(back, target, occ) & band;
+                    }
+                }
+            }
+        }
+        sources
     }
 
     /// Squares whose piece, by leaving, could let the piece of `program` and `color` on
@@ -303,7 +479,7 @@ impl<B: Board> Tables<B> {
     ) -> bool {
         let c = color.index();
         let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
-        for op in &program.ops {
+        for op in &program.attack_ops {
             match op {
                 Op::Leap { mode, table } if hits(mode) && table[c][from.index()].has(target) => {
                     return true;
@@ -356,7 +532,7 @@ impl<B: Board> Tables<B> {
         let c = color.index();
         let mut a = B::EMPTY;
         let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
-        for op in &program.ops {
+        for op in &program.attack_ops {
             match op {
                 Op::Leap { mode, table } if hits(mode) => a |= table[c][from.index()],
                 Op::Lame { mode, pairs } if hits(mode) => {
