@@ -1,14 +1,14 @@
 //! Criterion benchmarks of move generation (chess) and perft (chess, LancerChess, Clash,
-//! Musketeer after setup).
+//! Lancers, Cromwell, Musketeer after setup, Royal Lion).
 //!
 //! Each benchmark checks its count once before it is timed, so a broken generator fails
 //! loudly instead of measuring the wrong work.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use joust_benches::{
-    chess_positions, CHESS_LEGAL_MOVES_TOTAL, CLASH_PERFT_4, KIWIPETE_FEN, KIWIPETE_PERFT_3,
-    LANCERCHESS_PERFT_4, MUSKETEER_LEOPARD_CANNON_FEN, MUSKETEER_LEOPARD_CANNON_PERFT_4,
-    ROYAL_LION_PERFT_4, START_FEN, START_PERFT_4,
+    chess_positions, CHESS_LEGAL_MOVES_TOTAL, CLASH_PERFT_4, CROMWELL_PERFT_5, KIWIPETE_FEN,
+    KIWIPETE_PERFT_3, LANCERCHESS_PERFT_4, LANCERS_PERFT_3, MUSKETEER_LEOPARD_CANNON_FEN,
+    MUSKETEER_LEOPARD_CANNON_PERFT_4, ROYAL_LION_PERFT_4, START_FEN, START_PERFT_4,
 };
 use joust_core::{variants, Position};
 use joust_movegen::{generate, perft, position_from_fen, tables, MoveList, Tables};
@@ -64,6 +64,20 @@ fn perft_nodes(c: &mut Criterion) {
             MUSKETEER_LEOPARD_CANNON_FEN,
             4,
             MUSKETEER_LEOPARD_CANNON_PERFT_4,
+        ),
+        (
+            "lancers_start_depth_3",
+            variants::lancers(),
+            variants::lancers().start_fen,
+            3,
+            LANCERS_PERFT_3,
+        ),
+        (
+            "cromwell_start_depth_5",
+            variants::cromwell(),
+            variants::cromwell().start_fen,
+            5,
+            CROMWELL_PERFT_5,
         ),
         (
             "clash_start_depth_4",

@@ -41,6 +41,12 @@ pub const MUSKETEER_LEOPARD_CANNON_PERFT_4: u64 = 195_507;
 /// Perft 4 of the Royal Lion Chess start position (`shared/reference/royal-lion.perft`).
 pub const ROYAL_LION_PERFT_4: u64 = 481_258;
 
+/// Perft 3 of the Lancers Chess start position (`shared/reference/lancers.perft`).
+pub const LANCERS_PERFT_3: u64 = 702_345;
+
+/// Perft 5 of the Cromwell Chess start position (`shared/reference/cromwell.perft`).
+pub const CROMWELL_PERFT_5: u64 = 1_150_065;
+
 /// Perft 4 of the Clash start position (`shared/reference/clash.perft`).
 pub const CLASH_PERFT_4: u64 = 166_645;
 

@@ -141,6 +141,30 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
             Path::Bent { .. } | Path::LionDouble => return None,
         }
     }
+    // Leaps over the same squares become one op whose mode is the union (a Cromwell pawn
+    // moves, captures and shoots on the same three squares).
+    let mut merged: Vec<Op<B>> = Vec::new();
+    for op in ops {
+        if let Op::Leap { mode, table } = &op {
+            if mode.contains(Mode::INITIAL) {
+                merged.push(op);
+                continue;
+            }
+            let same = merged.iter_mut().find_map(|m| match m {
+                Op::Leap {
+                    mode: m_mode,
+                    table: m_table,
+                } if m_table == table && !m_mode.contains(Mode::INITIAL) => Some(m_mode),
+                _ => None,
+            });
+            if let Some(m_mode) = same {
+                *m_mode |= *mode;
+                continue;
+            }
+        }
+        merged.push(op);
+    }
+    let ops = merged;
     let attack_ops: Vec<Op<B>> = ops
         .iter()
         .enumerate()
