@@ -2,17 +2,21 @@
 
 mod musketeer_opt;
 mod perft_cmd;
+mod pgn_cmd;
 mod tour_cmd;
+mod uci;
 
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Joust: an engine for chess variants with unusual pieces.
 #[derive(Parser, Debug)]
 #[command(name = "joust", version, about, long_about = None)]
 struct Cli {
+    /// What to do; with none and input from a pipe, speak UCI.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -21,6 +25,10 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Solve the King's Lancer tour puzzle (or any leaper's) on boards up to 10x10.
     Tour(tour_cmd::TourArgs),
+    /// Check the games of a PGN file, or convert their moves to SAN or coordinates.
+    Pgn(pgn_cmd::PgnArgs),
+    /// Speak the Universal Chess Interface on standard input and output.
+    Uci,
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -30,8 +38,15 @@ pub struct UserError(pub String);
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft(args) => perft_cmd::run(&args).map(|()| 0),
-        Command::Tour(args) => tour_cmd::run(&args),
+        Some(Command::Perft(args)) => perft_cmd::run(&args).map(|()| 0),
+        Some(Command::Tour(args)) => tour_cmd::run(&args),
+        Some(Command::Pgn(args)) => pgn_cmd::run(&args),
+        Some(Command::Uci) => Ok(uci::run()),
+        None if !std::io::stdin().is_terminal() => Ok(uci::run()),
+        None => {
+            let _ = <Cli as clap::CommandFactory>::command().print_help();
+            Ok(2)
+        }
     };
     match result {
         Ok(code) => ExitCode::from(code),

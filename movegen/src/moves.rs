@@ -109,6 +109,40 @@ impl Move {
         }
     }
 
+    /// The move packed into 40 bits (for transposition tables).
+    #[inline(always)]
+    pub fn to_bits(self) -> u64 {
+        self.from.0 as u64
+            | (self.to.0 as u64) << 8
+            | (self.flag as u64) << 16
+            | (self.promo as u64) << 24
+            | (self.aux as u64) << 32
+    }
+
+    /// The move packed by [`Move::to_bits`], if the bits name a flag; whether it is legal
+    /// is for the caller to check.
+    pub fn from_bits(bits: u64) -> Option<Move> {
+        let flag = match (bits >> 16) as u8 {
+            0 => MoveFlag::Normal,
+            1 => MoveFlag::DoubleStep,
+            2 => MoveFlag::EnPassant,
+            3 => MoveFlag::Castle,
+            4 => MoveFlag::Shot,
+            5 => MoveFlag::LionDouble,
+            6 => MoveFlag::Pass,
+            7 => MoveFlag::Select,
+            8 => MoveFlag::Place,
+            _ => return None,
+        };
+        Some(Move {
+            from: Square(bits as u8),
+            to: Square((bits >> 8) as u8),
+            flag,
+            promo: (bits >> 24) as u8,
+            aux: (bits >> 32) as u8,
+        })
+    }
+
     /// True for Musketeer setup moves (selection and placement).
     #[inline(always)]
     pub fn is_setup(self) -> bool {

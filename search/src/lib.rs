@@ -1,4 +1,13 @@
-//! joust-search: which move is best. Search and evaluation arrive with the engine issue;
-//! the crate exists now so the workspace has its final shape.
+//! joust-search: which move is best.
+//!
+//! [`search`] runs iterative-deepening PVS on any number of threads sharing one
+//! transposition table; [`Evaluator`] scores positions of any game from its data alone.
 
 #![warn(missing_docs)]
+
+pub mod eval;
+pub mod search;
+pub mod tt;
+
+pub use eval::Evaluator;
+pub use search::{search, Info, Limits, SearchResult, Shared, MATE, MATE_BOUND};

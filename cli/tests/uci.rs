@@ -1,0 +1,102 @@
+//! `joust uci` driven through a pipe: handshake, options, positions, searches, perft, and
+//! garbage that must be answered, not crashed on.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn session(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("joust runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn handshake_lists_every_game_and_answers_isready() {
+    let out = session("uci\nisready\nquit\n");
+    assert!(out.contains("id name Joust"));
+    for game in [
+        "chess",
+        "lancerchess",
+        "clash",
+        "lancers",
+        "single-lancer",
+        "cromwell",
+        "royal-lion",
+        "musketeer",
+    ] {
+        assert!(out.contains(&format!("var {game}")), "{game}");
+    }
+    assert!(out.contains("uciok"));
+    assert!(out.contains("readyok"));
+}
+
+#[test]
+fn searches_every_game_to_a_legal_bestmove() {
+    for game in [
+        "chess",
+        "lancerchess",
+        "clash",
+        "lancers",
+        "single-lancer",
+        "cromwell",
+        "royal-lion",
+        "musketeer",
+    ] {
+        let out = session(&format!(
+            "uci\nsetoption name UCI_Variant value {game}\nposition startpos\ngo depth 3\nisready\nquit\n"
+        ));
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("{game}: no bestmove in {out}"));
+        assert!(!best.starts_with("(none)"), "{game}");
+        assert!(out.contains("info depth 3"), "{game}: {out}");
+    }
+}
+
+#[test]
+fn finds_mate_and_reports_it() {
+    let out =
+        session("uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 4\nisready\nquit\n");
+    assert!(out.contains("score mate 1"), "{out}");
+    assert!(out.contains("bestmove a1a8"), "{out}");
+}
+
+#[test]
+fn perft_over_uci_and_moves_after_a_fen() {
+    let out = session("position startpos moves e2e4 e7e5\ngo perft 2\nquit\n");
+    assert!(out.contains("Nodes searched: 835"), "{out}");
+}
+
+#[test]
+fn garbage_is_answered_with_info_strings() {
+    let out = session(
+        "hello\nposition\nposition fen not a fen\nposition startpos moves e2e5\nsetoption name Hash value lots\nsetoption name UCI_Variant value nosuchgame\ngo depth\n\u{0}\u{7f}\ngo depth 1\nisready\nquit\n",
+    );
+    assert!(out.contains("info string unknown command 'hello'"));
+    assert!(out.contains("info string position needs"));
+    assert!(out.contains("info string position ignored: bad FEN"));
+    assert!(out.contains("'e2e5' is not a legal move"));
+    assert!(out.contains("info string Hash 'lots'"));
+    assert!(out.contains("unknown variant 'nosuchgame'"));
+    assert!(out.contains("bestmove"));
+    assert!(out.contains("readyok"));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_bestmove() {
+    let out = session("position startpos\ngo infinite\nisready\nstop\nquit\n");
+    assert!(out.contains("bestmove"), "{out}");
+}

@@ -1,0 +1,623 @@
+//! Iterative-deepening principal-variation search with quiescence, a shared
+//! transposition table, move ordering (table move, captures by value, killers, history),
+//! check extensions, null-move pruning and late-move reductions; several threads search
+//! the same tree and share what they learn through the table (Lazy SMP).
+
+use crate::eval::Evaluator;
+use crate::tt::{Bound, Table};
+use joust_core::variant::StalemateResult;
+use joust_core::Position;
+use joust_movegen::{make, tables, unmake, Move, MoveFlag, MoveList, TableCache, Tables};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A mate score: mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 120;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// When to stop searching.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes (all threads together).
+    pub nodes: Option<u64>,
+    /// Wall time for this move.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Time for one move from a clock: `left` on our clock, `inc` per move, `moves_to_go`
+    /// moves until the next time control (if any).
+    pub fn from_clock(left: Duration, inc: Duration, moves_to_go: Option<u32>) -> Duration {
+        let left_ms = left.as_millis() as u64;
+        let inc_ms = inc.as_millis() as u64;
+        let moves = moves_to_go.unwrap_or(30).clamp(1, 60) as u64;
+        let share = left_ms / moves + inc_ms * 3 / 4;
+        // Never plan on more than a third of what is left, and keep a safety margin.
+        let cap = left_ms / 3;
+        Duration::from_millis(share.min(cap).saturating_sub(10).max(1))
+    }
+}
+
+/// What the search has found so far, after one completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score for the side to move, centipawns or mate (see [`MATE`]).
+    pub score: i32,
+    /// Nodes, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the table in use.
+    pub hashfull: u32,
+}
+
+/// State shared by all threads of a search (and kept between searches).
+pub struct Shared {
+    /// The transposition table.
+    pub tt: Table,
+    /// Set to stop every thread.
+    pub stop: AtomicBool,
+    nodes: AtomicU64,
+}
+
+impl Shared {
+    /// Shared state with a table of `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Shared {
+        Shared {
+            tt: Table::new(hash_mb),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move (none if the position has no legal move).
+    pub best: Option<Move>,
+    /// Its score.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Searches `root`, whose game so far had the Zobrist keys `history` (oldest first, the
+/// root's own key excluded), with `threads` threads, calling `on_info` after every
+/// completed iteration of the main thread.
+pub fn search<B: TableCache>(
+    root: &Position<B>,
+    history: &[u64],
+    limits: &Limits,
+    shared: &Shared,
+    threads: usize,
+    evaluator: &Evaluator,
+    mut on_info: impl FnMut(&Info) + Send,
+) -> SearchResult {
+    shared.stop.store(false, Ordering::Relaxed);
+    shared.nodes.store(0, Ordering::Relaxed);
+    let start = Instant::now();
+    let t = tables::<B>(root.variant());
+    let threads = threads.max(1);
+    let run = |id: usize, on_info: &mut dyn FnMut(&Info)| {
+        let mut w = Worker::new(t, evaluator, shared, limits, start, history, id);
+        w.iterate(root, on_info)
+    };
+    if threads == 1 {
+        return run(0, &mut on_info);
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    match pool {
+        Ok(pool) => pool.scope(|s| {
+            for id in 1..threads {
+                s.spawn(move |_| {
+                    run(id, &mut |_| {});
+                });
+            }
+            let result = run(0, &mut on_info);
+            shared.stop.store(true, Ordering::Relaxed);
+            result
+        }),
+        Err(_) => run(0, &mut on_info),
+    }
+}
+
+struct Worker<'a, B: TableCache> {
+    t: &'a Tables<B>,
+    eval: &'a Evaluator,
+    shared: &'a Shared,
+    limits: &'a Limits,
+    start: Instant,
+    keys: Vec<u64>,
+    nodes: u64,
+    unreported: u64,
+    seldepth: u32,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    id: usize,
+    stopped: bool,
+}
+
+impl<'a, B: TableCache> Worker<'a, B> {
+    fn new(
+        t: &'a Tables<B>,
+        eval: &'a Evaluator,
+        shared: &'a Shared,
+        limits: &'a Limits,
+        start: Instant,
+        history: &[u64],
+        id: usize,
+    ) -> Self {
+        let n = t.geometry.len();
+        Worker {
+            t,
+            eval,
+            shared,
+            limits,
+            start,
+            keys: history.to_vec(),
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; n * n],
+            id,
+            stopped: false,
+        }
+    }
+
+    fn iterate(&mut self, root: &Position<B>, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut pos = root.clone();
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        let mut list = MoveList::new();
+        joust_movegen::generate(self.t, &pos, &mut list);
+        if list.is_empty() {
+            result.score = self.terminal(&pos, 0);
+            return result;
+        }
+        result.best = Some(list.as_slice()[0]);
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .min(MAX_PLY as u32 - 4);
+        let mut depth = 1;
+        while depth <= max_depth {
+            // Helper threads start one ply deeper every other time, so they diverge.
+            let d = if self.id % 2 == 1 { depth + 1 } else { depth };
+            let mut pv = Vec::new();
+            self.seldepth = 0;
+            let score = self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true);
+            if self.stopped {
+                break;
+            }
+            if let Some(&best) = pv.first() {
+                result.best = Some(best);
+            }
+            result.score = score;
+            result.depth = d;
+            result.pv = pv.clone();
+            self.flush_nodes();
+            let nodes = self.shared.nodes.load(Ordering::Relaxed);
+            result.nodes = nodes;
+            if self.id == 0 {
+                on_info(&Info {
+                    depth: d,
+                    seldepth: self.seldepth.max(d),
+                    score,
+                    nodes,
+                    elapsed: self.start.elapsed(),
+                    pv,
+                    hashfull: self.shared.tt.hashfull(),
+                });
+                // A found mate will not get shorter by searching deeper than its length.
+                if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        result.nodes = self.shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+
+    /// True once a limit is reached or someone asked to stop; checked every 1024 nodes.
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            let over_time = self
+                .limits
+                .time
+                .is_some_and(|limit| self.start.elapsed() >= limit);
+            let over_nodes = self
+                .limits
+                .nodes
+                .is_some_and(|limit| self.shared.nodes.load(Ordering::Relaxed) >= limit);
+            if over_time || over_nodes {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// The score of a position without legal moves: mated, or stalemated (a draw, or a
+    /// loss in Cromwell).
+    fn terminal(&self, pos: &Position<B>, ply: usize) -> i32 {
+        let us = pos.side_to_move();
+        if self.t.in_check(pos, us) {
+            return -MATE + ply as i32;
+        }
+        match self.t.variant.stalemate {
+            StalemateResult::Draw => 0,
+            StalemateResult::Loss => -MATE + ply as i32,
+        }
+    }
+
+    fn is_repetition(&self, pos: &Position<B>) -> bool {
+        let key = pos.key();
+        let span = (pos.halfmove_clock() as usize + 1).min(self.keys.len());
+        self.keys[self.keys.len() - span..]
+            .iter()
+            .rev()
+            .any(|&k| k == key)
+    }
+
+    fn is_capture(&self, pos: &Position<B>, mv: Move) -> bool {
+        match mv.flag {
+            MoveFlag::Shot | MoveFlag::EnPassant | MoveFlag::LionDouble => true,
+            MoveFlag::Normal | MoveFlag::DoubleStep => pos
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color != pos.side_to_move()),
+            _ => false,
+        }
+    }
+
+    /// MVV-LVA value of a capture or promotion.
+    fn tactical_value(&self, pos: &Position<B>, mv: Move) -> i32 {
+        let victim = match mv.flag {
+            MoveFlag::LionDouble => pos
+                .piece_at(joust_core::Square(mv.aux))
+                .map_or(0, |p| self.eval.value(p.kind)),
+            MoveFlag::EnPassant => 100,
+            _ => pos.piece_at(mv.to).map_or(0, |p| self.eval.value(p.kind)),
+        };
+        let attacker = pos.piece_at(mv.from).map_or(0, |p| self.eval.value(p.kind));
+        let promo = match (mv.flag, mv.promotion_kind()) {
+            (MoveFlag::Normal, Some(k)) => self.eval.value(k),
+            _ => 0,
+        };
+        victim * 16 - attacker / 16 + promo
+    }
+
+    fn order(
+        &self,
+        pos: &Position<B>,
+        list: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<(i32, Move)> {
+        let n = self.t.geometry.len();
+        let mut scored: Vec<(i32, Move)> = list
+            .iter()
+            .map(|&mv| {
+                let s = if Some(mv) == tt_move {
+                    1 << 30
+                } else if self.is_capture(pos, mv) || self.is_promotion(pos, mv) {
+                    (1 << 28) + self.tactical_value(pos, mv)
+                } else if self.killers[ply][0] == Some(mv) {
+                    (1 << 27) + 1
+                } else if self.killers[ply][1] == Some(mv) {
+                    1 << 27
+                } else {
+                    self.history[mv.from.index() * n + mv.to.index() % n]
+                };
+                (s, mv)
+            })
+            .collect();
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        scored
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &mut Position<B>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+        allow_null: bool,
+    ) -> i32 {
+        pv.clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.unreported += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply > 0 {
+            if pos.halfmove_clock() >= self.t.variant.fifty_move_plies || self.is_repetition(pos) {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a mate already found.
+            if MATE - (ply as i32) <= alpha {
+                return alpha;
+            }
+        }
+        let us = pos.side_to_move();
+        let in_check = self.t.in_check(pos, us);
+        if depth <= 0 && !in_check {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        let mut list = MoveList::new();
+        joust_movegen::generate(self.t, pos, &mut list);
+        if list.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        let depth = depth.max(1);
+        let key = pos.key();
+        let entry = self.shared.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv).filter(|m| list.contains(m));
+        if let Some(e) = entry {
+            if ply > 0 && e.depth as i32 >= depth {
+                let score = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        // Null move: if even passing keeps us above beta, this node is not worth a full
+        // search. Not where zugzwang rules (no pieces but pawns, or stalemate loses), nor
+        // during a setup phase.
+        if allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && ply > 0
+            && beta.abs() < MATE_BOUND
+            && self.t.variant.stalemate == StalemateResult::Draw
+            && pos.gating().setup_step().is_none()
+            && self.has_pieces(pos)
+            && self.eval.evaluate(pos) >= beta
+        {
+            let mut null = pos.clone();
+            null.set_en_passant(None);
+            null.flip_side();
+            self.keys.push(key);
+            let mut child = Vec::new();
+            let r = 2 + depth / 4;
+            let score = -self.negamax(
+                &mut null,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                &mut child,
+                false,
+            );
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score > MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let ordered = self.order(pos, &list, tt_move, ply);
+        let mut best = -INF;
+        let mut best_move = None;
+        let alpha0 = alpha;
+        let mut child = Vec::new();
+        let n = self.t.geometry.len();
+        for (i, &(_, mv)) in ordered.iter().enumerate() {
+            let tactical = self.is_capture(pos, mv) || self.is_promotion(pos, mv);
+            self.keys.push(key);
+            let undo = make(self.t, pos, mv);
+            let gives_check = self.t.in_check(pos, pos.side_to_move());
+            let new_depth = depth - 1 + gives_check as i32;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
+                    1 + (i >= 8) as i32 + (depth >= 6 && i >= 16) as i32
+                } else {
+                    0
+                };
+                score = -self.negamax(
+                    pos,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    &mut child,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(
+                        pos,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        &mut child,
+                        true,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
+                }
+            }
+            unmake(self.t, pos, mv, &undo);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    pv.clear();
+                    pv.push(mv);
+                    pv.extend_from_slice(&child);
+                    if score >= beta {
+                        if !tactical {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let h = &mut self.history[mv.from.index() * n + mv.to.index() % n];
+                            *h = (*h + depth * depth).min(1 << 26);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
+        best
+    }
+
+    fn has_pieces(&self, pos: &Position<B>) -> bool {
+        let us = pos.side_to_move();
+        (pos.pieces(us).squares())
+            .filter_map(|s| pos.piece_at(s))
+            .any(|p| !self.t.kinds[p.kind.index()].pawn && !self.t.kinds[p.kind.index()].royal)
+    }
+
+    fn qsearch(&mut self, pos: &mut Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.unreported += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let mut list = MoveList::new();
+        joust_movegen::generate(self.t, pos, &mut list);
+        if list.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        // In check every evasion is searched; otherwise the side to move may stand pat
+        // and only captures, shots and promotions are tried.
+        let in_check = self.t.in_check(pos, pos.side_to_move());
+        if !in_check {
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        let mut best = if in_check { -INF } else { alpha };
+        let mut tactical: Vec<(i32, Move)> = list
+            .iter()
+            .filter(|&&mv| in_check || self.is_capture(pos, mv) || self.is_promotion(pos, mv))
+            .map(|&mv| (self.tactical_value(pos, mv), mv))
+            .collect();
+        tactical.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        let key = pos.key();
+        for (_, mv) in tactical {
+            self.keys.push(key);
+            let undo = make(self.t, pos, mv);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            unmake(self.t, pos, mv, &undo);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+        }
+        best
+    }
+
+    /// True for a pawn's promotion (a Lancer's turn also changes kind, but is quiet).
+    fn is_promotion(&self, pos: &Position<B>, mv: Move) -> bool {
+        mv.flag == MoveFlag::Normal
+            && mv.promotion_kind().is_some()
+            && pos
+                .piece_at(mv.from)
+                .is_some_and(|p| self.t.kinds[p.kind.index()].pawn)
+    }
+}
+
+/// A score as stored in the table: mates counted from this node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score back as seen from the root.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
