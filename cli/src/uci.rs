@@ -253,6 +253,7 @@ impl Engine {
                 moves_to_go,
             ));
         }
+        self.shared.arm();
         let shared = Arc::clone(&self.shared);
         let evaluator = Arc::clone(&self.evaluator);
         let threads = self.threads;

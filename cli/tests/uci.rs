@@ -1,8 +1,34 @@
 //! `joust uci` driven through a pipe: handshake, options, positions, searches, perft, and
 //! garbage that must be answered, not crashed on.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+
+/// Sends `input`, reads until a `bestmove` line, then quits; returns everything read.
+fn search_session(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("joust runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out += &line;
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    out
+}
 
 fn session(input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
@@ -54,8 +80,8 @@ fn searches_every_game_to_a_legal_bestmove() {
         "royal-lion",
         "musketeer",
     ] {
-        let out = session(&format!(
-            "uci\nsetoption name UCI_Variant value {game}\nposition startpos\ngo depth 3\nisready\nquit\n"
+        let out = search_session(&format!(
+            "uci\nsetoption name UCI_Variant value {game}\nposition startpos\ngo depth 3\n"
         ));
         let best = out
             .lines()
@@ -68,8 +94,7 @@ fn searches_every_game_to_a_legal_bestmove() {
 
 #[test]
 fn finds_mate_and_reports_it() {
-    let out =
-        session("uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 4\nisready\nquit\n");
+    let out = search_session("uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 4\n");
     assert!(out.contains("score mate 1"), "{out}");
     assert!(out.contains("bestmove a1a8"), "{out}");
 }

@@ -132,7 +132,12 @@ impl Evaluator {
         for color in Color::ALL {
             let sign = if color == Color::White { 1 } else { -1 };
             for (i, t) in gating.types.iter().enumerate() {
-                if let (Some(k), joust_core::Slot::File(_)) = (t, gating.slots[color.index()][i]) {
+                // Placed pieces wait to enter; selected but unplaced ones will be placed.
+                let waiting = matches!(
+                    gating.slots[color.index()][i],
+                    joust_core::Slot::File(_) | joust_core::Slot::Unplaced
+                );
+                if let (Some(k), true) = (t, waiting) {
                     mg += sign * self.value[k.index()].0 * 9 / 10;
                     eg += sign * self.value[k.index()].1 * 9 / 10;
                 }

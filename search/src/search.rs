@@ -72,6 +72,11 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// Clears the stop flag for a new search.
+    pub fn arm(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
     /// Shared state with a table of `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Shared {
         Shared {
@@ -99,7 +104,9 @@ pub struct SearchResult {
 
 /// Searches `root`, whose game so far had the Zobrist keys `history` (oldest first, the
 /// root's own key excluded), with `threads` threads, calling `on_info` after every
-/// completed iteration of the main thread.
+/// completed iteration of the main thread. Stops early once `shared.stop` is set: call
+/// [`Shared::arm`] before starting (before handing the search to another thread), so a
+/// stop that arrives at once is not lost.
 pub fn search<B: TableCache>(
     root: &Position<B>,
     history: &[u64],
@@ -109,7 +116,6 @@ pub fn search<B: TableCache>(
     evaluator: &Evaluator,
     mut on_info: impl FnMut(&Info) + Send,
 ) -> SearchResult {
-    shared.stop.store(false, Ordering::Relaxed);
     shared.nodes.store(0, Ordering::Relaxed);
     let start = Instant::now();
     let t = tables::<B>(root.variant());
