@@ -166,13 +166,16 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most moves any position of any game can have, with room to spare.
+/// Moves a list holds on the stack; more (possible only in contrived positions, such as
+/// two dozen Lancers with eight facings per destination) spill to the heap.
 pub const MAX_MOVES: usize = 512;
 
-/// A fixed-capacity list of moves that lives on the stack: no allocation in move generation.
+/// A list of moves that lives on the stack: no allocation in move generation, except for
+/// a position with more than [`MAX_MOVES`] moves, which spills to the heap.
 pub struct MoveList {
     moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
+    spill: Vec<Move>,
 }
 
 impl MoveList {
@@ -182,15 +185,37 @@ impl MoveList {
         MoveList {
             moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
+            spill: Vec::new(),
         }
     }
 
     /// Appends a move.
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        assert!(self.len < MAX_MOVES, "move list overflow");
-        self.moves[self.len] = MaybeUninit::new(mv);
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = MaybeUninit::new(mv);
+        } else {
+            self.push_spilled(mv);
+        }
         self.len += 1;
+    }
+
+    #[cold]
+    fn push_spilled(&mut self, mv: Move) {
+        if self.spill.is_empty() {
+            // SAFETY: all MAX_MOVES inline elements were initialised by `push`.
+            let inline =
+                unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, MAX_MOVES) };
+            self.spill.extend_from_slice(inline);
+        }
+        self.spill.push(mv);
+    }
+
+    #[inline(always)]
+    fn inline(&self) -> &[Move] {
+        let n = self.len.min(MAX_MOVES);
+        // SAFETY: the first `n` inline elements were initialised by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, n) }
     }
 
     /// Number of moves.
@@ -209,20 +234,30 @@ impl MoveList {
     #[inline(always)]
     pub fn clear(&mut self) {
         self.len = 0;
+        self.spill.clear();
     }
 
     /// The moves as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` elements were initialised by `push`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+        if self.len > MAX_MOVES {
+            &self.spill
+        } else {
+            self.inline()
+        }
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        // SAFETY: the first `len` elements were initialised by `push`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
+        if self.len > MAX_MOVES {
+            &mut self.spill
+        } else {
+            // SAFETY: the first `len` inline elements were initialised by `push`.
+            unsafe {
+                std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len)
+            }
+        }
     }
 
     /// Iterates over the moves.
@@ -253,5 +288,26 @@ impl<'a> IntoIterator for &'a MoveList {
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_spills_to_the_heap_past_its_stack_capacity() {
+        let mut list = MoveList::new();
+        for i in 0..(MAX_MOVES as u32 + 100) {
+            list.push(Move::normal(Square((i % 64) as u8), Square((i / 64) as u8)));
+        }
+        assert_eq!(list.len(), MAX_MOVES + 100);
+        assert_eq!(list.as_slice().len(), MAX_MOVES + 100);
+        assert_eq!(list.as_slice()[MAX_MOVES + 99].to, Square(((MAX_MOVES + 99) / 64) as u8));
+        assert_eq!(list.as_slice()[3].from, Square(3));
+        list.clear();
+        assert!(list.is_empty());
+        list.push(Move::normal(Square(1), Square(2)));
+        assert_eq!(list.as_slice(), &[Move::normal(Square(1), Square(2))]);
     }
 }
