@@ -198,3 +198,13 @@ fn tour_bad_input_gives_one_line_and_status_2() {
     }
     insta::assert_snapshot!(report);
 }
+
+#[test]
+fn positions_with_more_than_512_moves_are_counted() {
+    // 21 Lancers facing North, each with 5 destinations and 8 facings, and one King move:
+    // 841 moves.
+    let fen = "7k/8/8/8/8/L(N)L(N)L(N)L(N)L(N)L(N)L(N)1/L(N)L(N)L(N)L(N)L(N)L(N)L(N)1/L(N)L(N)L(N)L(N)L(N)L(N)L(N)K w - - 0 1";
+    let (code, out, err) = joust(&["perft", "1", "--variant", "lancers", "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stable(&out), "Nodes searched: 841");
+}
