@@ -204,8 +204,9 @@ impl MoveList {
     fn push_spilled(&mut self, mv: Move) {
         if self.spill.is_empty() {
             // SAFETY: all MAX_MOVES inline elements were initialised by `push`.
-            let inline =
-                unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, MAX_MOVES) };
+            let inline = unsafe {
+                std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, MAX_MOVES)
+            };
             self.spill.extend_from_slice(inline);
         }
         self.spill.push(mv);
@@ -303,7 +304,10 @@ mod tests {
         }
         assert_eq!(list.len(), MAX_MOVES + 100);
         assert_eq!(list.as_slice().len(), MAX_MOVES + 100);
-        assert_eq!(list.as_slice()[MAX_MOVES + 99].to, Square(((MAX_MOVES + 99) / 64) as u8));
+        assert_eq!(
+            list.as_slice()[MAX_MOVES + 99].to,
+            Square(((MAX_MOVES + 99) / 64) as u8)
+        );
         assert_eq!(list.as_slice()[3].from, Square(3));
         list.clear();
         assert!(list.is_empty());

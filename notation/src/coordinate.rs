@@ -213,7 +213,7 @@ fn split_squares<'a, B: Bits>(pos: &Position<B>, s: &'a str) -> Option<&'a str> 
     while i < bytes.len() && bytes[i].is_ascii_digit() {
         i += 1;
     }
-    g.parse_square(&s[..i])?;
+    g.parse_square(s.get(..i)?)?;
     let mut j = i + 1;
     while j < bytes.len() && bytes[j].is_ascii_digit() {
         j += 1;

@@ -1,9 +1,17 @@
 //! joust-notation: how moves and games are written down.
 //!
-//! Coordinate move text (RULES.md §1.8) for now; SAN and PGN come with the notation issue.
+//! Coordinate move text (RULES.md §1.8, [`coordinate`]), SAN for every game ([`san`]),
+//! PGN files ([`pgn`]) and the names games go by in them ([`names`]). Parsing never
+//! panics: every error is a typed value saying what was wrong and where.
 
 #![warn(missing_docs)]
 
 pub mod coordinate;
+pub mod names;
+pub mod pgn;
+pub mod san;
 
 pub use coordinate::{move_to_text, parse_move, MoveTextError};
+pub use names::variant_by_name;
+pub use pgn::{read_pgn, write_pgn, Line, MoveNotation, PgnError, PgnErrorKind, PgnGame, PgnMove};
+pub use san::{legal_moves_san, move_to_san, parse_san, SanError};

@@ -1,0 +1,28 @@
+//! Coordinate move reading in a position of any game: never panics, and a move it
+//! accepts is legal and reads back from its own coordinate text.
+#![no_main]
+
+mod common;
+
+use joust_core::Variant;
+use joust_movegen::{legal_moves, TableCache};
+use joust_notation::{move_to_text, parse_move};
+use libfuzzer_sys::fuzz_target;
+
+fn check<B: TableCache>(v: &'static Variant, data: &[u8]) {
+    let (pos, used) = common::pick_position::<B>(v, data);
+    let text = String::from_utf8_lossy(&data[used.min(data.len())..]);
+    if let Ok(mv) = parse_move(&pos, &text) {
+        assert!(legal_moves(&pos).contains(&mv));
+        assert_eq!(parse_move(&pos, &move_to_text(&pos, mv)), Ok(mv));
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (v, rest) = common::pick_variant(data);
+    if v.geometry.len() <= 64 {
+        check::<u64>(v, rest)
+    } else {
+        check::<u128>(v, rest)
+    }
+});

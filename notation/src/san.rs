@@ -1,0 +1,729 @@
+//! Standard algebraic notation (SAN) for every game (RULES.md §1.7 and each game's
+//! notation section): writing is canonical, reading is lenient.
+//!
+//! Written forms, beyond FIDE SAN:
+//! - Lancers: `La1TNE` (`T` + final facing, only when the facing changes), promotion
+//!   `e8=L` (facing the pawn's last step) or `e8=LTNE` (§6.5).
+//! - Cromwell: shots `W*a7`, pawn shots `e*d4`, sideways pawn steps `ed2` (§8.7).
+//! - Royal Lion: double moves `Lxe5xe6`, `Lxe5-f6`, `Lxe5-e4` and the pass `L--` (§9.6).
+//! - Musketeer: gating suffix `Nc3/L`, `O-O/L`; setup moves `L` and `L@b0` (§10.8).
+//! - LancerChess and Clash: `O-O` is the short castling with the a-file Tower (§3.4).
+//!
+//! Read leniently: missing or extra `+`/`#`, annotation marks `!`/`?`, `0-0`/`0-0-0`,
+//! redundant disambiguation (up to a full origin square, also `Ng1-f3`), a missing `x`,
+//! a promotion without `=`, a redundant `T`+facing equal to the old facing, a missing
+//! gating suffix, the seed's gating form `0-0 (Fo-e8)`, and a trailing `e.p.`.
+
+use joust_core::{Color, Direction, Geometry, Position, Square};
+use joust_movegen::gating::gate_effect;
+use joust_movegen::{in_check, legal_moves, make, tables, Move, MoveFlag, TableCache};
+use std::fmt;
+
+/// The longest text the SAN reader looks at; anything longer is not a move.
+const MAX_SAN_LEN: usize = 48;
+
+/// Why a SAN move could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is empty.
+    Empty,
+    /// The text is not shaped like a SAN move of this game.
+    Malformed {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// Well formed, but no legal move matches it.
+    Illegal(String),
+    /// More than one legal move matches it (a disambiguator is missing).
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The canonical SAN of every matching move.
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Empty => write!(f, "empty move"),
+            SanError::Malformed { text, reason } => {
+                write!(f, "'{text}' is not a SAN move: {reason}")
+            }
+            SanError::Illegal(text) => write!(f, "'{text}' is not a legal move here"),
+            SanError::Ambiguous { text, candidates } => write!(
+                f,
+                "'{text}' is ambiguous: it could be {}",
+                candidates.join(" or ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// The canonical SAN of `mv`, which must be a legal move in `pos`.
+pub fn move_to_san<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
+    let legal = legal_moves(pos);
+    san_among(pos, mv, legal.as_slice())
+}
+
+/// Every legal move of `pos` with its canonical SAN, in move generation order.
+pub fn legal_moves_san<B: TableCache>(pos: &Position<B>) -> Vec<(Move, String)> {
+    let legal = legal_moves(pos);
+    legal
+        .iter()
+        .map(|&m| (m, san_among(pos, m, legal.as_slice())))
+        .collect()
+}
+
+/// The SAN of `mv` given the full list of legal moves (for disambiguation).
+fn san_among<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> String {
+    let mut s = san_body(pos, mv, legal);
+    if let Some(letter) = gate_letter(pos, mv) {
+        s.push('/');
+        s.push(letter);
+    }
+    if !mv.is_setup() {
+        let mut after = pos.clone();
+        make(tables::<B>(pos.variant()), &mut after, mv);
+        if in_check(&after) {
+            s.push(if legal_moves(&after).is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+    }
+    s
+}
+
+/// The letter of the reserve piece `mv` gates in, if it gates (Musketeer).
+fn gate_letter<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<char> {
+    gate(pos, mv).map(|(letter, _)| letter)
+}
+
+/// The letter and square of the reserve piece `mv` gates in, if it gates.
+fn gate<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<(char, Square)> {
+    let t = tables::<B>(pos.variant());
+    if !t.gating || mv.is_setup() {
+        return None;
+    }
+    gate_effect(t, pos, mv)
+        .gate
+        .map(|(sq, kind, _)| (pos.variant().kind(kind).letter, sq))
+}
+
+/// What a move is, for disambiguation: moves, shots and Lion double moves are separate.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum MoveClass {
+    Move,
+    Shot,
+    Double,
+}
+
+fn class(mv: Move) -> MoveClass {
+    match mv.flag {
+        MoveFlag::Shot => MoveClass::Shot,
+        MoveFlag::LionDouble => MoveClass::Double,
+        _ => MoveClass::Move,
+    }
+}
+
+/// True if `mv` removes an enemy piece (displacement, en passant, shot or Lion double).
+fn is_capture<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
+    match mv.flag {
+        MoveFlag::EnPassant | MoveFlag::Shot | MoveFlag::LionDouble => true,
+        MoveFlag::Normal | MoveFlag::DoubleStep => pos
+            .piece_at(mv.to)
+            .is_some_and(|p| p.color != pos.side_to_move()),
+        _ => false,
+    }
+}
+
+/// The direction of a one-square-per-axis step from `from` towards `to` (signs only).
+fn step_direction(g: Geometry, from: Square, to: Square) -> Option<Direction> {
+    let (ff, fr) = g.coords(from);
+    let (tf, tr) = g.coords(to);
+    Direction::from_delta((tf - ff).signum(), (tr - fr).signum())
+}
+
+fn san_body<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> String {
+    let g = pos.geometry();
+    let v = pos.variant();
+    match mv.flag {
+        MoveFlag::Select => {
+            let k = mv.promotion_kind().expect("a selection names a type");
+            return v.kind(k).letter.to_string();
+        }
+        MoveFlag::Place => {
+            let k = mv.promotion_kind().expect("a placement names a type");
+            let rank = match pos.side_to_move() {
+                Color::White => 0,
+                Color::Black => g.ranks() as u32 + 1,
+            };
+            return format!("{}@{}{rank}", v.kind(k).letter, (b'a' + mv.aux) as char);
+        }
+        MoveFlag::Castle => {
+            let rule = &v.castling[mv.aux as usize];
+            return if rule.long { "O-O-O" } else { "O-O" }.to_string();
+        }
+        MoveFlag::Pass => {
+            let letter = pos.piece_at(mv.from).map_or('L', |p| v.kind(p.kind).letter);
+            return format!("{letter}--");
+        }
+        _ => {}
+    }
+    let mover = pos.piece_at(mv.from).expect("a legal move has a mover");
+    let kind = v.kind(mover.kind);
+    let capture = is_capture(pos, mv);
+    let mut s = String::new();
+    if mv.flag == MoveFlag::LionDouble {
+        let mid = Square(mv.aux);
+        let second = if mv.to != mv.from && pos.piece_at(mv.to).is_some() {
+            'x'
+        } else {
+            '-'
+        };
+        return format!("{}x{}{second}{}", kind.letter, g.name(mid), g.name(mv.to));
+    }
+    if kind.pawn {
+        let shot = mv.flag == MoveFlag::Shot;
+        if capture || shot || g.file(mv.from) != g.file(mv.to) {
+            s.push(g.file(mv.from).char());
+        }
+        if shot {
+            s.push('*');
+        } else if capture {
+            s.push('x');
+        }
+        s += &g.name(mv.to).to_string();
+        if let Some(k) = mv.promotion_kind() {
+            let new = v.kind(k);
+            s.push('=');
+            s.push(new.letter);
+            if let Some(facing) = new.facing {
+                if Some(facing) != step_direction(g, mv.from, mv.to) {
+                    s.push('T');
+                    s += facing.name();
+                }
+            }
+        }
+        return s;
+    }
+    s.push(kind.letter);
+    s += &disambiguator(pos, mv, legal);
+    match mv.flag {
+        MoveFlag::Shot => s.push('*'),
+        _ if capture => s.push('x'),
+        _ => {}
+    }
+    s += &g.name(mv.to).to_string();
+    if let (Some(old), Some(k)) = (kind.facing, mv.promotion_kind()) {
+        if let Some(new) = v.kind(k).facing {
+            if new != old {
+                s.push('T');
+                s += new.name();
+            }
+        }
+    }
+    s
+}
+
+/// RULES.md §1.7: among legal moves of the same class by other pieces of the same letter
+/// to the same destination, the origin file if it alone distinguishes, else the rank,
+/// else both.
+fn disambiguator<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> String {
+    let g = pos.geometry();
+    let v = pos.variant();
+    let letter_of = |sq: Square| pos.piece_at(sq).map(|p| v.kind(p.kind).letter);
+    let letter = letter_of(mv.from);
+    let others: Vec<Square> = legal
+        .iter()
+        .filter(|o| {
+            o.from != mv.from
+                && o.to == mv.to
+                && !o.is_setup()
+                && o.flag != MoveFlag::Castle
+                && class(**o) == class(mv)
+                && letter_of(o.from) == letter
+        })
+        .map(|o| o.from)
+        .collect();
+    if others.is_empty() {
+        return String::new();
+    }
+    let file = g.file(mv.from);
+    let rank = g.rank(mv.from);
+    if others.iter().all(|&o| g.file(o) != file) {
+        file.char().to_string()
+    } else if others.iter().all(|&o| g.rank(o) != rank) {
+        rank.to_string()
+    } else {
+        g.name(mv.from).to_string()
+    }
+}
+
+/// The shape of a SAN move, read without looking at the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pattern {
+    Castle {
+        long: bool,
+    },
+    Pass {
+        letter: char,
+    },
+    Select {
+        letter: char,
+    },
+    Place {
+        letter: char,
+        file: u8,
+        rank: u32,
+    },
+    Board {
+        /// `None` = a pawn.
+        letter: Option<char>,
+        from_file: Option<u8>,
+        from_rank: Option<u8>,
+        capture: bool,
+        shot: bool,
+        /// A Lion double move's intermediate square, and whether the second step is
+        /// written as a capture.
+        double: Option<(Square, bool)>,
+        to: Square,
+        promotion: Option<char>,
+        facing: Option<Direction>,
+    },
+}
+
+/// A gating suffix: the gated letter and, in the seed's `(Fo-e8)` form, the square.
+type GateSuffix = (char, Option<Square>);
+
+fn malformed(text: &str, reason: &'static str) -> SanError {
+    SanError::Malformed {
+        text: text.to_string(),
+        reason,
+    }
+}
+
+/// Reads SAN text and finds the one legal move it names.
+pub fn parse_san<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, SanError> {
+    let (pattern, gate_suffix) = parse_pattern(pos.geometry(), text)?;
+    let legal = legal_moves(pos);
+    let found: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| matches(pos, &pattern, m) && gate_matches(pos, gate_suffix, m))
+        .collect();
+    match found.len() {
+        0 => Err(SanError::Illegal(text.trim().to_string())),
+        1 => Ok(found[0]),
+        _ => Err(SanError::Ambiguous {
+            text: text.trim().to_string(),
+            candidates: found
+                .iter()
+                .map(|&m| san_among(pos, m, legal.as_slice()))
+                .collect(),
+        }),
+    }
+}
+
+fn gate_matches<B: TableCache>(pos: &Position<B>, suffix: Option<GateSuffix>, mv: Move) -> bool {
+    let Some((letter, square)) = suffix else {
+        return true;
+    };
+    match gate(pos, mv) {
+        Some((l, sq)) => l == letter && square.is_none_or(|s| s == sq),
+        None => false,
+    }
+}
+
+/// Splits SAN text into its pattern and gating suffix; only syntax is checked here.
+fn parse_pattern(g: Geometry, text: &str) -> Result<(Pattern, Option<GateSuffix>), SanError> {
+    let original = text.trim();
+    if original.is_empty() {
+        return Err(SanError::Empty);
+    }
+    if !original.is_ascii() {
+        return Err(malformed(original, "only ASCII letters, digits and marks"));
+    }
+    if original.len() > MAX_SAN_LEN {
+        return Err(malformed(original, "too long"));
+    }
+    let mut s = original;
+    let mut gate: Option<GateSuffix> = None;
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches(['+', '#', '!', '?', ' ', '\t']);
+        if let Some(rest) = s.strip_suffix("e.p.") {
+            s = rest;
+        }
+        let b = s.as_bytes();
+        if s.ends_with(')') {
+            let open = s
+                .rfind('(')
+                .ok_or_else(|| malformed(original, "unbalanced parenthesis"))?;
+            let inner = s[open + 1..s.len() - 1].trim();
+            if gate.is_some() {
+                return Err(malformed(original, "two gating suffixes"));
+            }
+            gate = Some(parse_gate_group(g, inner).ok_or_else(|| {
+                malformed(original, "a gating note is written like (Fo-e8) or /F")
+            })?);
+            s = &s[..open];
+        } else if b.len() >= 3 && b[b.len() - 2] == b'/' && b[b.len() - 1].is_ascii_uppercase() {
+            if gate.is_some() {
+                return Err(malformed(original, "two gating suffixes"));
+            }
+            gate = Some((b[b.len() - 1] as char, None));
+            s = &s[..s.len() - 2];
+        }
+        if s.len() == before {
+            break;
+        }
+    }
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(malformed(original, "no move before the marks"));
+    }
+    Ok((parse_body(g, original, s)?, gate))
+}
+
+/// The seed's gating note: `Fo-e8`, `F-e8`, `Fe8` or just `F`.
+fn parse_gate_group(g: Geometry, inner: &str) -> Option<GateSuffix> {
+    let b = inner.as_bytes();
+    let letter = *b.first()?;
+    if !letter.is_ascii_uppercase() {
+        return None;
+    }
+    let mut rest = &inner[1..];
+    rest = rest.strip_prefix('o').unwrap_or(rest);
+    rest = rest.strip_prefix('-').unwrap_or(rest);
+    if rest.is_empty() {
+        return Some((letter as char, None));
+    }
+    Some((letter as char, Some(g.parse_square(rest)?)))
+}
+
+fn parse_body(g: Geometry, original: &str, s: &str) -> Result<Pattern, SanError> {
+    match s {
+        "O-O" | "0-0" | "o-o" => return Ok(Pattern::Castle { long: false }),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(Pattern::Castle { long: true }),
+        _ => {}
+    }
+    let b = s.as_bytes();
+    let first = b[0];
+    if b.len() == 1 {
+        return if first.is_ascii_uppercase() {
+            Ok(Pattern::Select {
+                letter: first as char,
+            })
+        } else {
+            Err(malformed(original, "too short"))
+        };
+    }
+    if b[1] == b'@' {
+        if !first.is_ascii_uppercase()
+            || b.len() < 4
+            || !b[2].is_ascii_lowercase()
+            || !b[3..].iter().all(u8::is_ascii_digit)
+            || b.len() > 5
+        {
+            return Err(malformed(original, "a placement is written like L@b0"));
+        }
+        let file = b[2] - b'a';
+        if file >= g.files() {
+            return Err(malformed(original, "no such file on this board"));
+        }
+        let rank: u32 = s[3..]
+            .parse()
+            .map_err(|_| malformed(original, "bad reserve rank"))?;
+        return Ok(Pattern::Place {
+            letter: first as char,
+            file,
+            rank,
+        });
+    }
+    if b.len() == 3 && &s[1..] == "--" && first.is_ascii_uppercase() {
+        return Ok(Pattern::Pass {
+            letter: first as char,
+        });
+    }
+    let (letter, mut body) = if first.is_ascii_uppercase() {
+        (Some(first as char), &s[1..])
+    } else {
+        (None, s)
+    };
+    // Lancer facing: `T` + direction at the end.
+    let mut facing = None;
+    if let Some(t) = body.rfind('T') {
+        let dir = &body[t + 1..];
+        if !dir.is_empty() && dir.bytes().all(|c| c.is_ascii_uppercase()) {
+            facing = Some(
+                Direction::ALL
+                    .into_iter()
+                    .find(|d| d.name() == dir)
+                    .ok_or_else(|| malformed(original, "a facing is one of N NE E SE S SW W NW"))?,
+            );
+            body = &body[..t];
+        }
+    }
+    // Promotion: `=X` or a bare `X` after the destination.
+    let mut promotion = None;
+    if let Some(&last) = body.as_bytes().last() {
+        if last.is_ascii_uppercase() {
+            promotion = Some(last as char);
+            body = &body[..body.len() - 1];
+            body = body.strip_suffix('=').unwrap_or(body);
+        } else if last == b'=' {
+            return Err(malformed(original, "nothing after '='"));
+        }
+    }
+    // Destination: the last square.
+    let bb = body.as_bytes();
+    let mut i = bb.len();
+    while i > 0 && bb[i - 1].is_ascii_digit() {
+        i -= 1;
+    }
+    let digits = bb.len() - i;
+    if digits == 0 || digits > 2 || i == 0 || !bb[i - 1].is_ascii_lowercase() {
+        return Err(malformed(original, "no destination square"));
+    }
+    let to = g
+        .parse_square(&body[i - 1..])
+        .ok_or_else(|| malformed(original, "the destination is not on this board"))?;
+    let mut prefix = &body[..i - 1];
+    let mut sep = None;
+    if let Some(&c) = prefix.as_bytes().last() {
+        if matches!(c, b'x' | b':' | b'*' | b'-') {
+            sep = Some(c);
+            prefix = &prefix[..prefix.len() - 1];
+        }
+    }
+    let pb = prefix.as_bytes();
+    // A Lion double move: `x` + intermediate square, then `x` or `-`.
+    if pb.first().is_some_and(|&c| c == b'x' || c == b':') && pb.len() > 1 {
+        let mid = g
+            .parse_square(&prefix[1..])
+            .ok_or_else(|| malformed(original, "bad intermediate square"))?;
+        let second_capture = match sep {
+            Some(b'x') | Some(b':') => true,
+            Some(b'-') | None => false,
+            _ => return Err(malformed(original, "a double move is written like Lxe5-f6")),
+        };
+        if promotion.is_some() || facing.is_some() {
+            return Err(malformed(original, "a double move cannot promote or turn"));
+        }
+        return Ok(Pattern::Board {
+            letter,
+            from_file: None,
+            from_rank: None,
+            capture: true,
+            shot: false,
+            double: Some((mid, second_capture)),
+            to,
+            promotion: None,
+            facing: None,
+        });
+    }
+    // Disambiguation: [file][rank].
+    let mut j = 0;
+    let mut from_file = None;
+    if pb.first().is_some_and(u8::is_ascii_lowercase) {
+        let f = pb[0] - b'a';
+        if f >= g.files() {
+            return Err(malformed(original, "the origin file is not on this board"));
+        }
+        from_file = Some(f);
+        j = 1;
+    }
+    let mut from_rank = None;
+    if j < pb.len() {
+        let digits = &prefix[j..];
+        if digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(malformed(original, "bad origin before the destination"));
+        }
+        let r: u8 = digits
+            .parse()
+            .map_err(|_| malformed(original, "bad origin rank"))?;
+        if r == 0 || r > g.ranks() {
+            return Err(malformed(original, "the origin rank is not on this board"));
+        }
+        from_rank = Some(r - 1);
+    }
+    Ok(Pattern::Board {
+        letter,
+        from_file,
+        from_rank,
+        capture: matches!(sep, Some(b'x') | Some(b':')),
+        shot: sep == Some(b'*'),
+        double: None,
+        to,
+        promotion,
+        facing,
+    })
+}
+
+/// True if the legal move `mv` is one that `pattern` may name.
+fn matches<B: TableCache>(pos: &Position<B>, pattern: &Pattern, mv: Move) -> bool {
+    let v = pos.variant();
+    let g = pos.geometry();
+    match *pattern {
+        Pattern::Castle { long } => {
+            mv.flag == MoveFlag::Castle && v.castling[mv.aux as usize].long == long
+        }
+        Pattern::Pass { letter } => {
+            mv.flag == MoveFlag::Pass
+                && pos
+                    .piece_at(mv.from)
+                    .is_some_and(|p| v.kind(p.kind).letter == letter)
+        }
+        Pattern::Select { letter } => {
+            mv.flag == MoveFlag::Select
+                && mv
+                    .promotion_kind()
+                    .is_some_and(|k| v.kind(k).letter == letter)
+        }
+        Pattern::Place { letter, file, rank } => {
+            let own_rank = match pos.side_to_move() {
+                Color::White => 0,
+                Color::Black => g.ranks() as u32 + 1,
+            };
+            mv.flag == MoveFlag::Place
+                && mv.aux == file
+                && rank == own_rank
+                && mv
+                    .promotion_kind()
+                    .is_some_and(|k| v.kind(k).letter == letter)
+        }
+        Pattern::Board {
+            letter,
+            from_file,
+            from_rank,
+            capture,
+            shot,
+            double,
+            to,
+            promotion,
+            facing,
+        } => {
+            if mv.is_setup() || matches!(mv.flag, MoveFlag::Castle | MoveFlag::Pass) {
+                return false;
+            }
+            let Some(mover) = pos.piece_at(mv.from) else {
+                return false;
+            };
+            let kind = v.kind(mover.kind);
+            let letter_ok = match letter {
+                None => kind.pawn,
+                Some('P') => kind.pawn,
+                Some(l) => !kind.pawn && kind.letter == l,
+            };
+            if !letter_ok
+                || mv.to != to
+                || (mv.flag == MoveFlag::Shot) != shot
+                || from_file.is_some_and(|f| g.file(mv.from).0 != f)
+                || from_rank.is_some_and(|r| g.rank(mv.from).0 != r)
+                || (capture && !is_capture(pos, mv))
+            {
+                return false;
+            }
+            // A pawn move written without its origin file goes straight ahead.
+            if kind.pawn && from_file.is_none() && g.file(mv.from) != g.file(mv.to) {
+                return false;
+            }
+            match (double, mv.flag) {
+                (Some((mid, second_capture)), MoveFlag::LionDouble) => {
+                    if Square(mv.aux) != mid {
+                        return false;
+                    }
+                    // `x` before an empty square is wrong; before the start square
+                    // (capture and return) it is tolerated.
+                    if second_capture && mv.to != mv.from && pos.piece_at(mv.to).is_none() {
+                        return false;
+                    }
+                }
+                (None, MoveFlag::LionDouble) | (Some(_), _) => return false,
+                _ => {}
+            }
+            let new_kind = mv.promotion_kind().map(|k| v.kind(k));
+            if let Some(old) = kind.facing {
+                // A Lancer's move: the final facing is the old one unless `T` says otherwise.
+                let new = new_kind.and_then(|k| k.facing).unwrap_or(old);
+                return promotion.is_none() && new == facing.unwrap_or(old);
+            }
+            let unturned = step_direction(g, mv.from, mv.to);
+            match (new_kind, promotion) {
+                (None, None) => facing.is_none(),
+                // A promotion without its piece: matches every choice (so it is
+                // ambiguous unless only one piece is offered).
+                (Some(new), None) => {
+                    kind.pawn
+                        && facing.is_none()
+                        && (new.facing.is_none() || new.facing == unturned)
+                }
+                (Some(new), Some(p)) if kind.pawn && new.letter == p => match new.facing {
+                    None => facing.is_none(),
+                    Some(f) => Some(f) == facing.or(unturned),
+                },
+                _ => false,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use joust_core::variants;
+    use joust_movegen::position_from_fen;
+
+    fn pos64(v: &'static joust_core::Variant, fen: &str) -> Position<u64> {
+        position_from_fen::<u64>(v, fen).unwrap()
+    }
+
+    fn sans(pos: &Position<u64>) -> Vec<String> {
+        legal_moves_san(pos).into_iter().map(|(_, s)| s).collect()
+    }
+
+    #[test]
+    fn start_position_of_chess() {
+        let pos = pos64(variants::chess(), variants::chess().start_fen);
+        let s = sans(&pos);
+        assert!(s.contains(&"e4".to_string()));
+        assert!(s.contains(&"Nf3".to_string()));
+        assert_eq!(s.len(), 20);
+    }
+
+    #[test]
+    fn pattern_syntax() {
+        let g = Geometry::CHESS;
+        let (p, gate) = parse_pattern(g, "Nbd7+!").unwrap();
+        assert!(gate.is_none());
+        assert!(matches!(
+            p,
+            Pattern::Board {
+                letter: Some('N'),
+                from_file: Some(1),
+                from_rank: None,
+                ..
+            }
+        ));
+        let (p, gate) = parse_pattern(g, "0-0 (Fo-e8)").unwrap();
+        assert_eq!(p, Pattern::Castle { long: false });
+        assert_eq!(gate, Some(('F', g.parse_square("e8"))));
+        let (_, gate) = parse_pattern(g, "Bxf7/C+").unwrap();
+        assert_eq!(gate, Some(('C', None)));
+        for bad in ["", "x", "Nz9", "e9", "=Q", "e8=", "Lxe5", "La1TXX", "é4"] {
+            let r = parse_pattern(g, bad);
+            if bad == "Lxe5" {
+                assert!(r.is_ok());
+            } else {
+                assert!(r.is_err(), "{bad}");
+            }
+        }
+    }
+}
