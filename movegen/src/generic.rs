@@ -275,20 +275,19 @@ impl<B: Board> Tables<B> {
     /// orthogonal or diagonal sets, ray scans for the rest.
     #[inline(always)]
     fn ride_reach(&self, dirs: u8, from: Square, occ: B) -> B {
+        self.cached_ride_reach(dirs, from, occ, &mut (None, None))
+    }
+
+    /// Squares a rider passing its own pieces reaches from `from` along `dirs`: each ray
+    /// up to and including the first of `stoppers` (the other side's pieces).
+    #[inline(always)]
+    fn lance_rays(&self, dirs: u8, from: Square, stoppers: B) -> B {
         let mut reach = B::EMPTY;
-        let mut rest = dirs;
-        if dirs & ORTH_DIRS == ORTH_DIRS {
-            reach |= self.sliders.orth(from, occ);
-            rest &= !ORTH_DIRS;
-        }
-        if dirs & DIAG_DIRS == DIAG_DIRS {
-            reach |= self.sliders.diag(from, occ);
-            rest &= !DIAG_DIRS;
-        }
-        while rest != 0 {
-            let dir = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            reach |= self.lance_reach(from, dir, occ);
+        let mut d = dirs;
+        while d != 0 {
+            let dir = d.trailing_zeros() as usize;
+            d &= d - 1;
+            reach |= self.lance_reach(from, dir, stoppers);
         }
         reach
     }
@@ -381,12 +380,11 @@ impl<B: Board> Tables<B> {
                 } => {
                     let band = self.step_band(from, *min, *max);
                     if *through_own {
-                        let mut d = dirs[c];
-                        while d != 0 {
-                            let dir = d.trailing_zeros() as usize;
-                            d &= d - 1;
-                            add(*mode, self.lance_reach(from, dir, theirs) & band, &mut sets);
-                        }
+                        add(
+                            *mode,
+                            self.lance_rays(dirs[c], from, theirs) & band,
+                            &mut sets,
+                        );
                     } else {
                         let reach = self.cached_ride_reach(dirs[c], from, occ, &mut lines);
                         add(*mode, reach & band, &mut sets);
@@ -437,13 +435,7 @@ impl<B: Board> Tables<B> {
                     // Reverse every direction: the rider stands behind the target.
                     let back = dirs[c].rotate_left(4);
                     if *through_own {
-                        let stoppers = occ & !own;
-                        let mut d = back;
-                        while d != 0 {
-                            let dir = d.trailing_zeros() as usize;
-                            d &= d - 1;
-                            sources |= self.lance_reach(target, dir, stoppers) & band;
-                        }
+                        sources |= self.lance_rays(back, target, occ & !own) & band;
                     } else {
                         sources |= self.ride_reach(back, target, occ) & band;
                     }
@@ -575,12 +567,7 @@ impl<B: Board> Tables<B> {
                 } if hits(mode) => {
                     let band = self.step_band(from, *min, *max);
                     if *through_own {
-                        let mut d = dirs[c];
-                        while d != 0 {
-                            let dir = d.trailing_zeros() as usize;
-                            d &= d - 1;
-                            a |= self.lance_reach(from, dir, occ & !own) & band;
-                        }
+                        a |= self.lance_rays(dirs[c], from, occ & !own) & band;
                     } else {
                         a |= self.ride_reach(dirs[c], from, occ) & band;
                     }

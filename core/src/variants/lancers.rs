@@ -2,7 +2,7 @@
 //! Lancers that ride only along their facing, through their own pieces, and turn after
 //! moving. Each facing is its own piece kind.
 
-use super::chess::fide_castling;
+use super::chess::{fide_castling, fide_dead_position};
 use crate::piece::KindId;
 use crate::pieces;
 use crate::square::{Direction, Geometry};
@@ -89,17 +89,9 @@ pub static SINGLE_LANCER: Lazy<Variant> = Lazy::new(|| {
 });
 
 /// As chess (§2), and never dead while a Lancer is on the board (§6.4, §7).
-fn lancers_dead_position(_: &Variant, m: &Material) -> bool {
+fn lancers_dead_position(v: &Variant, m: &Material) -> bool {
     let lancers: u32 = (FIRST_LANCER..FIRST_LANCER + 8)
         .map(|k| m.total(KindId(k)))
         .sum();
-    if lancers > 0 || m.total(PAWN) + m.total(QUEEN) + m.total(ROOK) > 0 {
-        return false;
-    }
-    let minors = m.total(KNIGHT) + m.total(BISHOP);
-    if minors <= 1 {
-        return true;
-    }
-    let dark = m.total_dark(BISHOP);
-    m.total(KNIGHT) == 0 && (dark == 0 || dark == m.total(BISHOP))
+    lancers == 0 && fide_dead_position(v, m)
 }
