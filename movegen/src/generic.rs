@@ -311,12 +311,8 @@ impl<B: Board> Tables<B> {
             reach |= *lines.1.get_or_insert_with(|| self.sliders.diag(from, occ));
             rest &= !DIAG_DIRS;
         }
-        while rest != 0 {
-            let dir = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            reach |= self.lance_reach(from, dir, occ);
-        }
-        reach
+        // Any remaining single directions: a ray stopped by any piece.
+        reach | self.lance_rays(rest, from, occ)
     }
 
     /// Squares between `min` and `max` steps from `sq` along a straight line.
