@@ -5,16 +5,24 @@
 //! - `cargo xtask compare` times Joust's perft against Stockfish, Fairy-Stockfish and
 //!   fsf-uci on the same positions, in one run.
 //! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.
+//! - `cargo xtask match` plays a match between two UCI engines with Joust as referee.
 
 mod compare;
 mod engines;
 mod fsf_verify;
 mod joust;
 mod machine;
+mod match_cmd;
+mod match_game;
+mod match_spec;
+mod openings;
 mod paths;
 mod perft_check;
+mod referee;
 mod reference;
+mod sprt;
 mod table;
+mod uci_client;
 mod uci_engine;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +50,8 @@ enum Task {
     Compare(compare::CompareArgs),
     /// Compare legal moves with Fairy-Stockfish (fsf-uci) at every node of a perft tree.
     FsfVerify(fsf_verify::FsfVerifyArgs),
+    /// Play a match between two UCI engines in any of Joust's games, Joust refereeing.
+    Match(Box<match_cmd::MatchArgs>),
 }
 
 /// Runs the task; exit status 1 when it found a mismatch or failed.
@@ -51,6 +61,7 @@ fn main() -> ExitCode {
         Task::Perft(args) => perft_check::run(args),
         Task::Compare(args) => compare::run(args),
         Task::FsfVerify(args) => fsf_verify::run(args),
+        Task::Match(args) => match_cmd::run(args),
     };
     if ok {
         ExitCode::SUCCESS

@@ -1,5 +1,5 @@
-//! A UCI engine driven over pipes: start-up handshake, options, positions and timed
-//! `go perft`.
+//! A UCI engine driven over pipes: start-up handshake, options, positions, timed
+//! `go perft`, and the line-by-line access a match runner needs.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -35,6 +35,8 @@ pub struct UciEngine {
     pub name: String,
     /// The values of its `UCI_Variant` option (empty if it has none).
     pub variants: Vec<String>,
+    /// The names of every option it declared.
+    pub options: Vec<String>,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -44,7 +46,14 @@ impl UciEngine {
     /// Starts the engine at `path` (no arguments; stderr passes through) and waits for
     /// `uciok`.
     pub fn start(path: &Path) -> Result<UciEngine, EngineError> {
+        UciEngine::start_with_args(path, &[])
+    }
+
+    /// Starts the engine at `path` with command-line `args` (stderr passes through) and
+    /// waits for `uciok`.
+    pub fn start_with_args(path: &Path, args: &[&str]) -> Result<UciEngine, EngineError> {
         let mut child = Command::new(path)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -67,6 +76,7 @@ impl UciEngine {
         let mut engine = UciEngine {
             name: path.display().to_string(),
             variants: Vec::new(),
+            options: Vec::new(),
             child,
             stdin,
             lines,
@@ -83,9 +93,17 @@ impl UciEngine {
                 engine.name = name.trim().to_string();
             } else if let Some(vars) = combo_values(line, "UCI_Variant") {
                 engine.variants = vars;
+                engine.options.push("UCI_Variant".to_string());
+            } else if let Some(name) = option_name(line) {
+                engine.options.push(name);
             }
         }
         Ok(engine)
+    }
+
+    /// True if the engine declared the option `name` (ignoring case, as UCI does).
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o.eq_ignore_ascii_case(name))
     }
 
     /// True if the engine's `UCI_Variant` option offers `id`.
@@ -165,8 +183,13 @@ impl UciEngine {
         }
     }
 
+    /// Discards every output line read so far.
+    pub fn drain(&mut self) {
+        while self.lines.try_recv().is_ok() {}
+    }
+
     /// Writes one command line to the engine.
-    fn send(&mut self, command: &str) -> Result<(), EngineError> {
+    pub fn send(&mut self, command: &str) -> Result<(), EngineError> {
         let stdin = self
             .stdin
             .as_mut()
@@ -178,7 +201,11 @@ impl UciEngine {
 
     /// The next line of output, waiting until `deadline`; `waiting_for` names what was
     /// expected, for the error.
-    fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, EngineError> {
+    pub fn next_line(
+        &mut self,
+        deadline: Instant,
+        waiting_for: &str,
+    ) -> Result<String, EngineError> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(line) => Ok(line),
@@ -220,6 +247,13 @@ impl Drop for UciEngine {
     }
 }
 
+/// The name of an `option name <name> type ...` line.
+fn option_name(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("option name ")?;
+    let end = rest.find(" type ")?;
+    Some(rest[..end].trim().to_string())
+}
+
 /// The `var` values of an `option name <name> type combo ...` line.
 fn combo_values(line: &str, name: &str) -> Option<Vec<String>> {
     let rest = line
@@ -238,7 +272,16 @@ fn combo_values(line: &str, name: &str) -> Option<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
-    use super::combo_values;
+    use super::{combo_values, option_name};
+
+    #[test]
+    fn reads_option_names() {
+        assert_eq!(
+            option_name("option name Skill Level type spin default 20 min 0 max 20").as_deref(),
+            Some("Skill Level")
+        );
+        assert_eq!(option_name("id name Joust"), None);
+    }
 
     #[test]
     fn reads_combo_values() {
