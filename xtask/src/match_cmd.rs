@@ -408,9 +408,15 @@ fn play_match(plan: &Plan, args: &MatchArgs, pgn_file: &mut Option<File>) -> boo
                 Program::Path(p) => p.clone(),
             })
     };
+    // Two engines of one program are told apart by their specs, or else by number.
     let mut names = [label(0), label(1)];
+    let specs = [args.engine1.trim(), args.engine2.trim()];
     if names[0] == names[1] {
-        names = [format!("{} #1", names[0]), format!("{} #2", names[1])];
+        names = if specs[0] != specs[1] {
+            specs.map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        } else {
+            [format!("{} #1", names[0]), format!("{} #2", names[1])]
+        };
     }
     let game_ids: Vec<&str> = plan.games.iter().map(|v| v.id).collect();
     println!(

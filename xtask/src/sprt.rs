@@ -3,9 +3,9 @@
 //!
 //! Scores count a win 1, a draw ½, a loss 0, from the first engine's side. The Elo model
 //! is the logistic one (`score = 1 / (1 + 10^(-elo/400))`); the variance is the
-//! trinomial one of the observed win/draw/loss frequencies. The SPRT is Fishtest's
-//! generalised SPRT on logistic Elo with that trinomial variance (Michel Van den Bergh,
-//! "A GSPRT for the trinomial case"), pentanomial pairs are not used.
+//! trinomial one of the observed win/draw/loss frequencies. The SPRT is the generalised
+//! SPRT on logistic Elo of Fishtest and cutechess-cli's successors (Michel Van den Bergh,
+//! "Comments on the GSPRT"), on game results: trinomial, pentanomial pairs are not used.
 
 use std::fmt;
 
@@ -87,6 +87,34 @@ pub fn elo_of_score(score: f64) -> f64 {
 /// The mean score the logistic model expects at an Elo difference.
 pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The scores of a win, a draw and a loss.
+const OUTCOME_SCORES: [f64; 3] = [1.0, 0.5, 0.0];
+
+/// The win/draw/loss distribution of mean score `mean` (in (0, 1)) that maximises the
+/// likelihood of frequencies `p` (all positive): `q_i = p_i / (1 + θ (a_i - mean))`,
+/// with θ found by bisection where the mean of `q` is `mean`.
+fn closest_with_mean(p: &[f64; 3], mean: f64) -> [f64; 3] {
+    let a = OUTCOME_SCORES;
+    // Σ p_i (a_i - mean) / (1 + θ (a_i - mean)) falls as θ rises; every denominator
+    // stays positive for θ in (-1 / (1 - mean), 1 / mean).
+    let f = |theta: f64| -> f64 {
+        (0..3)
+            .map(|i| p[i] * (a[i] - mean) / (1.0 + theta * (a[i] - mean)))
+            .sum()
+    };
+    let (mut lo, mut hi) = (-1.0 / (1.0 - mean), 1.0 / mean);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let theta = (lo + hi) / 2.0;
+    [0, 1, 2].map(|i| p[i] / (1.0 + theta * (a[i] - mean)))
 }
 
 /// The error function, by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7).
@@ -198,17 +226,21 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 over H0 after `wdl`, by the normal approximation
-    /// `N (s1 - s0) (2 s - s0 - s1) / (2 var)`; 0 while the variance is 0.
+    /// The generalised log-likelihood ratio of H1 over H0 after `wdl`:
+    /// `N Σ p_i ln(q1_i / q0_i)`, where `p` are the observed win/draw/loss frequencies
+    /// (a count of 0 taken as 0.001, as Fishtest regularises) and `q_j` the distribution
+    /// closest to `p` (maximum likelihood) whose mean score is that of Elo `elo_j`.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let var = wdl.variance();
-        if var <= 0.0 {
+        let n = f64::from(wdl.games());
+        if n == 0.0 {
             return 0.0;
         }
-        let s0 = score_of_elo(self.elo0);
-        let s1 = score_of_elo(self.elo1);
-        let n = f64::from(wdl.games());
-        n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * var)
+        let counts = [wdl.wins, wdl.draws, wdl.losses].map(|c| f64::from(c).max(1e-3));
+        let total: f64 = counts.iter().sum();
+        let p = counts.map(|c| c / total);
+        let q0 = closest_with_mean(&p, score_of_elo(self.elo0));
+        let q1 = closest_with_mean(&p, score_of_elo(self.elo1));
+        n * (0..3).map(|i| p[i] * (q1[i] / q0[i]).ln()).sum::<f64>()
     }
 
     /// The verdict after `wdl`.
@@ -293,6 +325,8 @@ mod tests {
 
     #[test]
     fn sprt_llr_and_bounds() {
+        // Reference LLRs from an independent Python version of the same definition (in
+        // the doc comment of `llr`), with the maximum-likelihood θ found by bisection.
         let sprt = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
         let (lower, upper) = sprt.bounds();
         // ln(0.05/0.95) and ln(0.95/0.05).
@@ -303,30 +337,63 @@ mod tests {
             draws: 20,
             losses: 20,
         };
-        // s0 = 0.5, s1 = 0.514387: 100 · 0.014387 · (1.4 - 1.014387) / 0.32 = 1.7337.
-        assert!(close(sprt.llr(&wdl), 1.733713, 1e-5), "{}", sprt.llr(&wdl));
+        assert!(close(sprt.llr(&wdl), 1.389822, 1e-5), "{}", sprt.llr(&wdl));
         assert_eq!(sprt.verdict(&wdl), Verdict::Continue);
+        // Same frequencies, twice the games: twice the LLR.
         let more = Wdl {
             wins: 120,
             draws: 40,
             losses: 40,
         };
-        assert!(close(sprt.llr(&more), 2.0 * 1.733713, 2e-5));
-        assert_eq!(sprt.verdict(&more), Verdict::H1);
+        assert!(close(sprt.llr(&more), 2.779644, 1e-5));
+        assert_eq!(sprt.verdict(&more), Verdict::Continue);
+        let even_more = Wdl {
+            wins: 180,
+            draws: 60,
+            losses: 60,
+        };
+        assert_eq!(sprt.verdict(&even_more), Verdict::H1);
+        // Two wins and nothing else say little (zero counts are regularised).
+        let two = Wdl {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        };
+        assert!(close(sprt.llr(&two), 0.056679, 1e-5), "{}", sprt.llr(&two));
+        let wide = Sprt::parse("elo0=0,elo1=100").unwrap();
+        let sweep = Wdl {
+            wins: 59,
+            draws: 0,
+            losses: 0,
+        };
+        assert!(
+            close(wide.llr(&sweep), 14.570161, 1e-4),
+            "{}",
+            wide.llr(&sweep)
+        );
+        assert_eq!(wide.verdict(&sweep), Verdict::H1);
 
+        // Near a score of one half the GLR is close to the normal approximation
+        // N (s1 - s0) (2 s - s0 - s1) / (2 var) = -0.2623 here.
         let sprt = Sprt::parse("elo1=5, elo0=-5").unwrap();
         let wdl = Wdl {
             wins: 10,
             draws: 30,
             losses: 14,
         };
-        assert!(close(sprt.llr(&wdl), -0.262261, 1e-5), "{}", sprt.llr(&wdl));
+        assert!(close(sprt.llr(&wdl), -0.258965, 1e-5), "{}", sprt.llr(&wdl));
         let losing = Wdl {
-            wins: 10,
-            draws: 30,
-            losses: 60,
+            wins: 20,
+            draws: 60,
+            losses: 120,
         };
+        assert!(
+            close(sprt.llr(&losing), -4.111648, 1e-5),
+            "{}",
+            sprt.llr(&losing)
+        );
         assert_eq!(sprt.verdict(&losing), Verdict::H0);
+        assert_eq!(sprt.llr(&Wdl::default()), 0.0);
     }
 
     #[test]
