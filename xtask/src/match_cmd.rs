@@ -195,13 +195,18 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let games = parse_games(&args.variant)?;
     for (i, spec) in specs.iter().enumerate() {
         if spec.program != Program::Joust && !matches!(spec.program, Program::Path(_)) {
+            let known: &[&str] = if spec.program == Program::Stockfish {
+                &["chess"]
+            } else {
+                EXTERNAL_GAMES
+            };
             for v in &games {
-                if !EXTERNAL_GAMES.contains(&v.id) {
+                if !known.contains(&v.id) {
                     return Err(format!(
-                        "engine {} cannot play {}: only Joust plays it (others: {})",
+                        "engine {} cannot play {}: it plays only {}",
                         i + 1,
                         v.id,
-                        EXTERNAL_GAMES.join(", ")
+                        known.join(", ")
                     ));
                 }
             }

@@ -4,8 +4,8 @@
 //! Scores count a win 1, a draw ½, a loss 0, from the first engine's side. The Elo model
 //! is the logistic one (`score = 1 / (1 + 10^(-elo/400))`); the variance is the
 //! trinomial one of the observed win/draw/loss frequencies. The SPRT is the generalised
-//! SPRT on logistic Elo of Fishtest and cutechess-cli's successors (Michel Van den Bergh,
-//! "Comments on the GSPRT"), on game results: trinomial, pentanomial pairs are not used.
+//! SPRT on logistic Elo that Fishtest uses (by Michel Van den Bergh), applied to single
+//! game results (trinomial); pentanomial game pairs are not used.
 
 use std::fmt;
 
@@ -52,8 +52,9 @@ impl Wdl {
             / n
     }
 
-    /// The Elo difference and half the width of its 95 % confidence interval, or `None`
-    /// while it is infinite (no game, or only wins, or only losses).
+    /// The Elo difference and half the width of its 95 % confidence interval (infinite
+    /// when the score interval reaches 0 or 1), or `None` while the difference itself is
+    /// infinite (no game, or only wins, or only losses).
     pub fn elo(&self) -> Option<(f64, f64)> {
         let n = f64::from(self.games());
         let s = self.score();
@@ -61,8 +62,11 @@ impl Wdl {
             return None;
         }
         let margin = Z95 * (self.variance() / n).sqrt();
-        let lo = elo_of_score((s - margin).max(1e-9));
-        let hi = elo_of_score((s + margin).min(1.0 - 1e-9));
+        if s - margin <= 0.0 || s + margin >= 1.0 {
+            return Some((elo_of_score(s), f64::INFINITY));
+        }
+        let lo = elo_of_score(s - margin);
+        let hi = elo_of_score(s + margin);
         Some((elo_of_score(s), (hi - lo) / 2.0))
     }
 
@@ -313,6 +317,13 @@ mod tests {
         };
         assert_eq!(format!("{:+.1}", even.elo().unwrap().0), "+0.0");
         assert!(close(even.los(), 0.5, 2e-7));
+        // 0.5 ± 1.96 · 0.5 covers [0, 1]: no finite error bar.
+        let one_each = Wdl {
+            wins: 1,
+            draws: 0,
+            losses: 1,
+        };
+        assert_eq!(one_each.elo().unwrap().1, f64::INFINITY);
     }
 
     #[test]
