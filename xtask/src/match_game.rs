@@ -172,17 +172,18 @@ fn play_with<B: TableCache>(opening: &Opening, sides: Sides<'_>, referee: &Refer
             format!("{position} moves {}", texts.join(" "))
         };
         let go = lim.go_command(clocks);
-        let timed = lim.tc.is_some() || lim.movetime.is_some();
-        let mut allowed = referee.stall_timeout;
-        if lim.tc.is_some() {
-            allowed = allowed.min(clocks[me] + referee.margin);
-        }
-        if let Some(ms) = lim.movetime {
-            allowed = allowed.min(Duration::from_millis(ms) + referee.margin);
-        }
-        if !timed {
-            allowed = referee.stall_timeout;
-        }
+        // A clock or a movetime bounds the wait (past it the engine loses on time);
+        // without either only the stall timeout does.
+        let by_clock = lim.tc.map(|_| clocks[me] + referee.margin);
+        let by_movetime = lim
+            .movetime
+            .map(|ms| Duration::from_millis(ms) + referee.margin);
+        let timed = by_clock.is_some() || by_movetime.is_some();
+        let allowed = match (by_clock, by_movetime) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => referee.stall_timeout,
+        };
         let fen = game.position().to_fen();
         match players[me].go(&position, &go, allowed) {
             Err(GoError::Timeout { elapsed, hung }) => {
