@@ -83,6 +83,9 @@ pub struct MatchArgs {
     /// Depth of the Joust search that scores random openings.
     #[arg(long, value_name = "N", default_value_t = 4)]
     balance_depth: u32,
+    /// Most nodes of the Joust search that scores random openings.
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    balance_nodes: u64,
     /// Write the games here as PGN (SAN, with score/depth and time comments).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
@@ -267,6 +270,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
             max_plies: args.max_plies,
             max_cp: args.balance,
             depth: args.balance_depth,
+            nodes: args.balance_nodes.max(1),
         },
         referee: Referee {
             margin: Duration::from_millis(args.time_margin),

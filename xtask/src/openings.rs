@@ -34,6 +34,8 @@ pub struct RandomOpenings {
     pub max_cp: i32,
     /// Depth of the search that scores an opening.
     pub depth: u32,
+    /// Most nodes of that search (some positions explode even at low depth).
+    pub nodes: u64,
 }
 
 /// A small seeded random number generator (SplitMix64): the same seed gives the same
@@ -64,7 +66,8 @@ impl Rng {
 
 /// A random balanced opening of `variant` from its start position: `min_plies` to
 /// `max_plies` random legal plies (Musketeer's setup choices included) after which the
-/// game is not over and a depth-`depth` Joust search scores it within ±`max_cp`. After
+/// game is not over and a Joust search of `depth` plies (at most `nodes` nodes) scores
+/// it within ±`max_cp`. After
 /// [`ATTEMPTS`] tries without one, the most balanced opening seen is returned.
 pub fn random_opening(
     variant: &'static Variant,
@@ -110,6 +113,7 @@ fn random_opening_with<B: TableCache>(
         shared.arm();
         let limits = Limits {
             depth: Some(config.depth),
+            nodes: Some(config.nodes),
             ..Limits::default()
         };
         let result = search(pos, &keys, &limits, &shared, 1, &evaluator, |_| {});
@@ -192,6 +196,7 @@ mod tests {
             max_plies: 8,
             max_cp: 150,
             depth: 2,
+            nodes: 5_000,
         };
         for variant in variants::all().iter().copied() {
             let a = random_opening(variant, &config, &mut Rng::new(7));
