@@ -754,8 +754,8 @@ mod tests {
                 engine.to_str().unwrap(),
                 "--engine2",
                 engine.to_str().unwrap(),
-                "--movetime",
-                "50",
+                "--depth",
+                "1",
                 "--games",
                 "1",
                 "--min-plies",
@@ -781,15 +781,16 @@ mod tests {
     fn a_silent_engine_loses_on_time() {
         let silent = script_engine("silent.sh", "");
         let talker = script_engine("talker.sh", "bestmove e2e4");
+        // The talker's clock is long, so that a loaded machine cannot make it lose.
+        let talker_spec = format!("{} tc=30", talker.display());
+        let silent_spec = format!("{} tc=0.2", silent.display());
         let (ok, games) = run_match(
             &[
                 "--no-build",
                 "--engine1",
-                talker.to_str().unwrap(),
+                &talker_spec,
                 "--engine2",
-                silent.to_str().unwrap(),
-                "--tc",
-                "0.2+0",
+                &silent_spec,
                 "--time-margin",
                 "50",
                 "--games",
