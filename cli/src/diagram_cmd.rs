@@ -11,7 +11,8 @@ use joust_render::{board_svg, SvgStyle};
 /// Arguments of `joust diagram`.
 #[derive(Args, Debug)]
 pub struct DiagramArgs {
-    /// Game id (see `joust variants`); with --pgn the game's Variant tag decides.
+    /// Game id (see `joust variants`; default chess); with --pgn the game's Variant tag
+    /// decides.
     #[arg(long)]
     variant: Option<String>,
     /// The position as FEN (default: the game's start position).
