@@ -1,8 +1,13 @@
 //! `joust`: the command line of the Joust chess-variant engine.
 
+mod analyse_cmd;
+#[allow(dead_code)] // The game clock is for `joust play` (next commit).
+mod clock;
+mod engine_text;
 mod musketeer_opt;
 mod perft_cmd;
 mod pgn_cmd;
+mod progress;
 mod tour_cmd;
 mod uci;
 
@@ -29,6 +34,8 @@ enum Command {
     Pgn(pgn_cmd::PgnArgs),
     /// Speak the Universal Chess Interface on standard input and output.
     Uci,
+    /// Show the engine's best lines for a position, or annotate the moves of a PGN game.
+    Analyse(analyse_cmd::AnalyseArgs),
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -42,6 +49,7 @@ fn main() -> ExitCode {
         Some(Command::Tour(args)) => tour_cmd::run(&args),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args),
         Some(Command::Uci) => Ok(uci::run()),
+        Some(Command::Analyse(args)) => analyse_cmd::run(&args),
         None if !std::io::stdin().is_terminal() => Ok(uci::run()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();
