@@ -1,12 +1,12 @@
 //! `joust`: the command line of the Joust chess-variant engine.
 
 mod analyse_cmd;
-#[allow(dead_code)] // The game clock is for `joust play` (next commit).
 mod clock;
 mod engine_text;
 mod musketeer_opt;
 mod perft_cmd;
 mod pgn_cmd;
+mod play;
 mod progress;
 mod tour_cmd;
 mod uci;
@@ -36,6 +36,8 @@ enum Command {
     Uci,
     /// Show the engine's best lines for a position, or annotate the moves of a PGN game.
     Analyse(analyse_cmd::AnalyseArgs),
+    /// Play a game against the engine in the terminal.
+    Play(play::PlayArgs),
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Pgn(args)) => pgn_cmd::run(&args),
         Some(Command::Uci) => Ok(uci::run()),
         Some(Command::Analyse(args)) => analyse_cmd::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         None if !std::io::stdin().is_terminal() => Ok(uci::run()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();
