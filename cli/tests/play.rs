@@ -228,3 +228,86 @@ fn play_bad_input_gives_one_line_and_status_2() {
     }
     insta::assert_snapshot!(report);
 }
+
+/// Plays a whole game of `id` against the engine at depth 1, choosing each move at random
+/// (seeded) from the `moves` list, until the game is over; returns the final message.
+fn play_to_the_end(id: &str, seed: u64) -> String {
+    use std::io::Read;
+    use std::sync::mpsc;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(["play", "--variant", id, "--depth", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("joust runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut text = String::new();
+    let mut rng = seed;
+    let mut asked = false;
+    let mut outcome = Err("the game did not end".to_string());
+    'game: for _ in 0..5000 {
+        // Wait for the next prompt.
+        while !text.ends_with("> ") {
+            match rx.recv_timeout(Duration::from_secs(60)) {
+                Ok(chunk) => text.push_str(&String::from_utf8_lossy(&chunk)),
+                Err(_) => {
+                    outcome = Err("no prompt".to_string());
+                    break 'game;
+                }
+            }
+        }
+        if text.ends_with("game over> ") {
+            outcome = text
+                .lines()
+                .rfind(|l| l.starts_with("Game over: "))
+                .map(str::to_string)
+                .ok_or_else(|| "no end announced".to_string());
+            break;
+        }
+        let line = if asked {
+            let list = text
+                .lines()
+                .rfind(|l| l.starts_with("Legal moves ("))
+                .expect("the moves were listed");
+            let moves: Vec<&str> = list.split(": ").nth(1).unwrap().split(' ').collect();
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            moves[(rng >> 33) as usize % moves.len()].to_string()
+        } else {
+            "moves".to_string()
+        };
+        asked = !asked;
+        text.push('\n');
+        if writeln!(stdin, "{line}").is_err() {
+            outcome = Err("joust stopped reading".to_string());
+            break;
+        }
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    outcome.unwrap_or_else(|why| panic!("{id}: {why}; output:\n{text}"))
+}
+
+#[test]
+fn a_whole_game_of_every_game_id_reaches_its_end() {
+    for (id, _) in OPENINGS {
+        let end = play_to_the_end(id, 7);
+        assert!(
+            end.contains(" wins (") || end.contains("draw ("),
+            "{id}: {end}"
+        );
+    }
+}
