@@ -27,6 +27,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall time for this move.
     pub time: Option<Duration>,
+    /// How many best lines to report (0 and 1 both mean one); the main thread searches
+    /// the `k`-th line with the first `k - 1` lines' moves left out at the root.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -46,6 +49,8 @@ impl Limits {
 /// What the search has found so far, after one completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// Rank of this line among the best lines, from 1 (see [`Limits::multipv`]).
+    pub multipv: usize,
     /// Completed depth.
     pub depth: u32,
     /// Deepest ply reached.
@@ -157,6 +162,8 @@ struct Worker<'a, B: TableCache> {
     history: Vec<i32>,
     id: usize,
     stopped: bool,
+    /// Root moves left out of this search (the better lines of a MultiPV search).
+    excluded: Vec<Move>,
 }
 
 impl<'a, B: TableCache> Worker<'a, B> {
@@ -184,6 +191,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             history: vec![0; n * n],
             id,
             stopped: false,
+            excluded: Vec::new(),
         }
     }
 
@@ -208,37 +216,63 @@ impl<'a, B: TableCache> Worker<'a, B> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
+        // Only the main thread reports several lines; helpers just fill the table.
+        let lines_wanted = if self.id == 0 {
+            self.limits.multipv.clamp(1, list.len())
+        } else {
+            1
+        };
         let mut depth = 1;
         while depth <= max_depth {
             // Helper threads start one ply deeper every other time, so they diverge.
             let d = if self.id % 2 == 1 { depth + 1 } else { depth };
-            let mut pv = Vec::new();
+            let mut lines: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
+            self.excluded.clear();
             self.seldepth = 0;
-            let score = self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true);
-            if self.stopped {
+            for _ in 0..lines_wanted {
+                let mut pv = Vec::new();
+                let score = self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true);
+                if self.stopped || pv.is_empty() {
+                    break;
+                }
+                self.excluded.push(pv[0]);
+                lines.push((score, pv));
+            }
+            self.excluded.clear();
+            // A line cut short by a stop is incomplete: keep the previous iteration's.
+            if self.stopped && (lines.len() < lines_wanted || lines.is_empty()) {
                 break;
             }
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-            }
+            // Later lines can come out better than earlier ones (table effects).
+            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let (score, pv) = lines[0].clone();
+            result.best = Some(pv[0]);
             result.score = score;
             result.depth = d;
-            result.pv = pv.clone();
+            result.pv = pv;
             self.flush_nodes();
             let nodes = self.shared.nodes.load(Ordering::Relaxed);
             result.nodes = nodes;
             if self.id == 0 {
-                on_info(&Info {
-                    depth: d,
-                    seldepth: self.seldepth.max(d),
-                    score,
-                    nodes,
-                    elapsed: self.start.elapsed(),
-                    pv,
-                    hashfull: self.shared.tt.hashfull(),
-                });
+                let elapsed = self.start.elapsed();
+                let hashfull = self.shared.tt.hashfull();
+                for (rank, (score, pv)) in lines.into_iter().enumerate() {
+                    on_info(&Info {
+                        multipv: rank + 1,
+                        depth: d,
+                        seldepth: self.seldepth.max(d),
+                        score,
+                        nodes,
+                        elapsed,
+                        pv,
+                        hashfull,
+                    });
+                }
                 // A found mate will not get shorter by searching deeper than its length.
-                if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                if lines_wanted == 1
+                    && score.abs() > MATE_BOUND
+                    && (MATE - score.abs()) as u32 <= depth
+                {
                     break;
                 }
             }
@@ -453,7 +487,10 @@ impl<'a, B: TableCache> Worker<'a, B> {
             }
         }
 
-        let ordered = self.order(pos, &list, tt_move, ply);
+        let mut ordered = self.order(pos, &list, tt_move, ply);
+        if ply == 0 {
+            ordered.retain(|(_, mv)| !self.excluded.contains(mv));
+        }
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
@@ -533,9 +570,12 @@ impl<'a, B: TableCache> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
+        // A root searched with moves left out has no true value to remember.
+        if ply > 0 || self.excluded.is_empty() {
+            self.shared
+                .tt
+                .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
+        }
         best
     }
 
