@@ -43,8 +43,8 @@ pub struct AnalyseArgs {
     /// Search this long (per position of a PGN game), e.g. 10s, 1m30s.
     #[arg(long)]
     time: Option<String>,
-    /// Show the best K lines.
-    #[arg(long, default_value_t = 1)]
+    /// Show the best K lines of a position.
+    #[arg(long, default_value_t = 1, conflicts_with = "pgn")]
     multipv: usize,
     /// Search threads (more than one makes the search faster but not repeatable).
     #[arg(long, default_value_t = 1)]
@@ -75,11 +75,6 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, UserError> {
     if args.multipv == 0 || args.multipv > 256 {
         return Err(UserError("--multipv must be from 1 to 256".into()));
     }
-    if args.multipv > 1 && !MULTIPV_SUPPORTED {
-        return Err(UserError(
-            "--multipv above 1 is not supported by this build's search yet".into(),
-        ));
-    }
     let mut limits = Limits::default();
     match (args.depth, &args.time) {
         (Some(d), _) if d == 0 || d > MAX_DEPTH => {
@@ -98,7 +93,7 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, UserError> {
         (None, None) if args.pgn.is_some() => limits.depth = Some(DEFAULT_PGN_DEPTH),
         (None, None) => limits.time = parse_duration(DEFAULT_TIME).ok(),
     }
-    set_multipv(&mut limits, args.multipv);
+    limits.multipv = args.multipv;
     let mut engine = Engine {
         limits,
         shared: Shared::new(args.hash),
@@ -118,17 +113,6 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, UserError> {
     } else {
         analyse_position::<u128>(variant, fen, &mut engine)
     }
-}
-
-/// Whether the search can return several ranked lines (the `multipv` API of joust-search).
-const MULTIPV_SUPPORTED: bool = false;
-
-/// Asks the search for `k` lines.
-fn set_multipv(_limits: &mut Limits, _k: usize) {}
-
-/// The rank (from 1) of the line an [`Info`] reports.
-fn rank(_info: &Info) -> usize {
-    1
 }
 
 /// Searches one position, printing each completed depth's lines and then the best move.
@@ -167,8 +151,7 @@ fn analyse_position<B: TableCache>(
         let text = if multi {
             format!(
                 "depth {:>2}  [{}] {score:>6}  {line}",
-                info.depth,
-                rank(info)
+                info.depth, info.multipv
             )
         } else {
             format!("depth {:>2}  {score:>6}  {line}", info.depth)

@@ -82,6 +82,30 @@ fn a_position_with_a_mate_shows_it_from_whites_view() {
 }
 
 #[test]
+fn several_lines_are_ranked_best_first_at_every_depth() {
+    let (code, out, err) = joust(
+        &[
+            "analyse",
+            "--variant",
+            "lancerchess",
+            "--depth",
+            "4",
+            "--multipv",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    for depth in 1..=4 {
+        for rank in 1..=3 {
+            let head = format!("depth {depth:>2}  [{rank}] ");
+            assert_eq!(out.matches(&head).count(), 1, "{head}: {out}");
+        }
+    }
+    insta::assert_snapshot!(without_time(&out));
+}
+
+#[test]
 fn a_time_limit_stops_the_search() {
     let start = std::time::Instant::now();
     let (code, out, err) = joust(&["analyse", "--variant", "lancers", "--time", "300ms"], "");
@@ -136,6 +160,7 @@ fn analyse_bad_input_gives_one_line_and_status_2() {
             "8/8/8/8/8/8/8/8 w - - 0 1",
         ],
         &["analyse", "--multipv", "0"],
+        &["analyse", "--multipv", "2", "--pgn", "x.pgn"],
         &["analyse", "--threads", "0"],
     ];
     let mut report = String::new();
