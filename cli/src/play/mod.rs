@@ -272,8 +272,8 @@ impl<B: TableCache> Session<B> {
                 continue;
             }
             self.prompt();
-            let mut line = String::new();
-            match input.read_line(&mut line) {
+            let mut bytes = Vec::new();
+            match input.read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => {
                     if self.end.is_none() {
                         self.say("");
@@ -283,6 +283,8 @@ impl<B: TableCache> Session<B> {
                 }
                 Ok(_) => {}
             }
+            // Bytes that are not UTF-8 become U+FFFD; the move reader then refuses them.
+            let line = String::from_utf8_lossy(&bytes);
             let line = line.trim();
             if self.echo {
                 self.say(line);
