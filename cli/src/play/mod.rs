@@ -344,7 +344,8 @@ impl<B: TableCache> Session<B> {
                 clock_text(self.left(c, Color::Black))
             ));
         }
-        if self.end.is_none() {
+        let yours = self.game.position().side_to_move() == self.setup.human;
+        if self.end.is_none() && yours {
             if let Some(setup) = help::setup_prompt(self.game.position()) {
                 self.say(&setup);
             }
@@ -368,8 +369,12 @@ impl<B: TableCache> Session<B> {
             "game over> ".to_string()
         } else {
             let pos = self.game.position();
+            let time = match &self.setup.pace {
+                Pace::Clock(c) => format!(" ({} left)", clock_text(self.left(c, self.setup.human))),
+                Pace::Depth(_) => String::new(),
+            };
             format!(
-                "{} your move> ",
+                "{} your move{time}> ",
                 number_prefix(pos.fullmove_number(), pos.side_to_move())
             )
         };
@@ -456,12 +461,18 @@ impl<B: TableCache> Session<B> {
     fn play(&mut self, mv: Move, used: Duration) {
         let side = self.game.position().side_to_move();
         let key = self.game.position().key();
+        let rejects = mv.flag == MoveFlag::Select
+            && self.game.position().gating().types[0].is_some()
+            && self.game.position().gating().types[0] == mv.promotion_kind();
         self.clocks.push(self.setup.pace.clone());
         if !self.game.play(mv) {
             self.clocks.pop();
             return;
         }
         self.keys.push(key);
+        if rejects {
+            self.say("Black rejects White's choice: the types are Cannon, then Leopard.");
+        }
         if let Pace::Clock(c) = &mut self.setup.pace {
             if !c.charge(side, used) {
                 self.finish(End::Time(side));
