@@ -2,6 +2,7 @@
 
 mod analyse_cmd;
 mod clock;
+mod diagram_cmd;
 mod engine_text;
 mod musketeer_opt;
 mod perft_cmd;
@@ -10,6 +11,7 @@ mod play;
 mod progress;
 mod tour_cmd;
 mod uci;
+mod variants_cmd;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -38,6 +40,10 @@ enum Command {
     Analyse(analyse_cmd::AnalyseArgs),
     /// Play a game against the engine in the terminal.
     Play(play::PlayArgs),
+    /// Draw a position as an SVG diagram (from a FEN, or a ply of a PGN game).
+    Diagram(diagram_cmd::DiagramArgs),
+    /// List the games, or show one game's rules in short and its start position.
+    Variants(variants_cmd::VariantsArgs),
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -53,6 +59,8 @@ fn main() -> ExitCode {
         Some(Command::Uci) => Ok(uci::run()),
         Some(Command::Analyse(args)) => analyse_cmd::run(&args),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Diagram(args)) => diagram_cmd::run(&args),
+        Some(Command::Variants(args)) => variants_cmd::run(&args),
         None if !std::io::stdin().is_terminal() => Ok(uci::run()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();
