@@ -479,7 +479,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             return self.terminal(pos, ply);
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.eval.evaluate_with(self.t, pos);
         }
         let depth = depth.max(1);
         let key = pos.key();
@@ -502,7 +502,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let static_eval = if in_check {
             -INF
         } else {
-            self.eval.evaluate(pos)
+            self.eval.evaluate_with(self.t, pos)
         };
         // Reverse futility: far enough above beta at low depth, assume it holds.
         if !pv_node
@@ -698,7 +698,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let in_check = self.t.in_check(pos, pos.side_to_move());
         let mut stand = -INF;
         if !in_check {
-            stand = self.eval.evaluate(pos);
+            stand = self.eval.evaluate_with(self.t, pos);
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
             }
@@ -710,7 +710,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             return self.terminal(pos, ply);
         }
         if in_check && ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.eval.evaluate_with(self.t, pos);
         }
         let mut best = if in_check { -INF } else { alpha };
         let mut tactical: Vec<(i32, Move)> = list
