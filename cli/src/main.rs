@@ -1,10 +1,17 @@
 //! `joust`: the command line of the Joust chess-variant engine.
 
+mod analyse_cmd;
+mod clock;
+mod diagram_cmd;
+mod engine_text;
 mod musketeer_opt;
 mod perft_cmd;
 mod pgn_cmd;
+mod play;
+mod progress;
 mod tour_cmd;
 mod uci;
+mod variants_cmd;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -29,6 +36,14 @@ enum Command {
     Pgn(pgn_cmd::PgnArgs),
     /// Speak the Universal Chess Interface on standard input and output.
     Uci,
+    /// Show the engine's best lines for a position, or annotate the moves of a PGN game.
+    Analyse(analyse_cmd::AnalyseArgs),
+    /// Play a game against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Draw a position as an SVG diagram (from a FEN, or a ply of a PGN game).
+    Diagram(diagram_cmd::DiagramArgs),
+    /// List the games, or show one game's rules in short and its start position.
+    Variants(variants_cmd::VariantsArgs),
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -42,6 +57,10 @@ fn main() -> ExitCode {
         Some(Command::Tour(args)) => tour_cmd::run(&args),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args),
         Some(Command::Uci) => Ok(uci::run()),
+        Some(Command::Analyse(args)) => analyse_cmd::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Diagram(args)) => diagram_cmd::run(&args),
+        Some(Command::Variants(args)) => variants_cmd::run(&args),
         None if !std::io::stdin().is_terminal() => Ok(uci::run()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();

@@ -26,6 +26,7 @@ struct Engine {
     shared: Arc<Shared>,
     hash_mb: usize,
     threads: usize,
+    multipv: usize,
     evaluator: Arc<Evaluator>,
     searching: Option<JoinHandle<()>>,
 }
@@ -57,6 +58,7 @@ pub fn run() -> u8 {
         shared: Arc::new(Shared::new(16)),
         hash_mb: 16,
         threads: 1,
+        multipv: 1,
         evaluator: Arc::new(Evaluator::new(variant)),
         searching: None,
     };
@@ -108,7 +110,7 @@ fn uci_id() {
     ));
     say("option name Hash type spin default 16 min 1 max 4096");
     say("option name Threads type spin default 1 min 1 max 64");
-    say("option name MultiPV type spin default 1 min 1 max 1");
+    say("option name MultiPV type spin default 1 min 1 max 256");
     say("uciok");
 }
 
@@ -154,11 +156,10 @@ impl Engine {
                 Ok(n) if (1..=64).contains(&n) => self.threads = n,
                 _ => say(&format!("info string Threads '{value}' is not 1 to 64")),
             },
-            "multipv" => {
-                if value != "1" {
-                    say("info string MultiPV above 1 is not supported yet; searching one line");
-                }
-            }
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=256).contains(&n) => self.multipv = n,
+                _ => say(&format!("info string MultiPV '{value}' is not 1 to 256")),
+            },
             _ => say(&format!("info string unknown option '{name}' ignored")),
         }
         let _ = self.hash_mb;
@@ -201,7 +202,10 @@ impl Engine {
     }
 
     fn go(&mut self, words: &[&str]) {
-        let mut limits = Limits::default();
+        let mut limits = Limits {
+            multipv: self.multipv,
+            ..Limits::default()
+        };
         let mut clock: [Option<u64>; 4] = [None; 4];
         let mut moves_to_go = None;
         let mut perft_depth = None;
@@ -349,9 +353,10 @@ fn spawn_search<B: TableCache>(
             let nps = info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-3);
             let pv = line_text(&pos, &info.pv);
             say(&format!(
-                "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
                 info.depth,
                 info.seldepth,
+                info.multipv,
                 score_text(info.score),
                 info.nodes,
                 nps as u64,
@@ -359,8 +364,10 @@ fn spawn_search<B: TableCache>(
                 info.hashfull,
                 pv.join(" ")
             ));
-            if let Ok(mut l) = last.lock() {
-                *l = info.pv.clone();
+            if info.multipv == 1 {
+                if let Ok(mut l) = last.lock() {
+                    *l = info.pv.clone();
+                }
             }
         };
         let result = search(&pos, &keys, &limits, &shared, threads, &evaluator, report);

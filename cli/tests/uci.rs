@@ -125,3 +125,49 @@ fn stop_ends_an_infinite_search_with_a_bestmove() {
     let out = session("position startpos\ngo infinite\nisready\nstop\nquit\n");
     assert!(out.contains("bestmove"), "{out}");
 }
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    // White can take a queen, a rook or a knight; taking the queen is best.
+    let out = search_session(
+        "setoption name MultiPV value 3\n\
+         position fen 4k3/8/8/1q1r1n2/2P1P1P1/8/8/4K3 w - - 0 1\n\
+         go depth 3\n",
+    );
+    let last_depth: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth 3 "))
+        .collect();
+    assert_eq!(last_depth.len(), 3, "{out}");
+    let first_moves: Vec<&str> = last_depth
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(first_moves[0], "c4b5", "{out}");
+    assert!(
+        first_moves[1] != first_moves[0]
+            && first_moves[2] != first_moves[0]
+            && first_moves[2] != first_moves[1],
+        "{out}"
+    );
+    let mut scores = Vec::new();
+    for (rank, line) in last_depth.iter().enumerate() {
+        assert!(line.contains(&format!(" multipv {} ", rank + 1)), "{line}");
+        let cp = line
+            .split(" score cp ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        scores.push(cp.parse::<i32>().unwrap());
+    }
+    assert!(scores[0] >= scores[1] && scores[1] >= scores[2], "{out}");
+    assert!(out.contains("bestmove c4b5"), "{out}");
+}
+
+#[test]
+fn multipv_out_of_range_is_refused() {
+    let out = session("setoption name MultiPV value 0\nsetoption name MultiPV value x\nquit\n");
+    assert_eq!(out.matches("info string MultiPV").count(), 2, "{out}");
+}

@@ -14,6 +14,7 @@ use crate::sliders::Board;
 use crate::tables::{Shape, Tables};
 use joust_core::variant::DoubleStep;
 use joust_core::{Color, KindId, Position, Square};
+use std::cell::OnceCell;
 
 /// Appends every legal move of the side to move to `list`.
 pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
@@ -57,6 +58,7 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             }
         }
     }
+    let mut generic_blockers = B::EMPTY;
     let mut generic = t.masks[them.index()].generic & pos.kinds_present(them);
     while generic != 0 {
         let k = KindId(generic.trailing_zeros() as u8);
@@ -65,11 +67,18 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             .program
             .as_ref()
             .expect("generic kinds have a program");
+        if !program.blockable {
+            continue;
+        }
         let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
         for from in near.squares() {
-            danger |= t.generic_blockers(program, them, from, ksq) & ours;
+            generic_blockers |= t.generic_blockers(program, them, from, ksq);
         }
     }
+    danger |= generic_blockers & ours;
+    // When every enemy piece is generic, the blockers above are all the squares whose
+    // emptying could open an attack on the royal: a shot elsewhere needs no exact test.
+    let blockers_known = (pos.kinds_present(them) & !t.masks[them.index()].generic) == 0;
     let immunity = Immunity::new(t, pos);
     // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
     // in Cromwell, Rupert and Pym apart).
@@ -90,7 +99,8 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         let gone = B::from_square(target);
         let after = occ ^ gone;
         immunity.allows(t, pos, None, after, gone)
-            && t.attackers_after(pos, ksq, after, them, gone).is_empty()
+            && ((blockers_known && !in_check && !generic_blockers.has(target))
+                || t.attackers_after(pos, ksq, after, them, gone).is_empty())
     };
 
     royal_moves(t, pos, ksq, in_check, &immunity, list);
@@ -106,17 +116,16 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         let program = kt.program.as_ref().expect("generic kinds have a program");
         for from in pos.pieces_of(us, kind).squares() {
             let sets = t.generic_sets(program, us, from, occ, ours);
-            for to in (sets.moves | sets.captures).squares() {
-                if !safe(from, to) {
-                    continue;
-                }
-                if kt.pawn && t.last_rank[us.index()].has(to) {
-                    for k in promotion_kinds(t, pos, to) {
-                        list.push(Move::promotion(from, to, k));
-                    }
-                } else {
+            let targets = sets.moves | sets.captures;
+            let promotes = kt.pawn && (targets & t.last_rank[us.index()]).any();
+            if !promotes && !in_check && !danger.has(from) && !immunity.sensitive.has(from) {
+                // Nothing this piece does by moving can expose the royal or bring Rupert
+                // and Pym face to face.
+                for to in targets.squares() {
                     list.push(Move::normal(from, to));
                 }
+            } else {
+                push_checked(t, pos, kt.pawn, from, targets, &safe, list);
             }
             for to in sets.shots.squares() {
                 if safe_shot(to) {
@@ -160,6 +169,32 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
 
     if !in_check {
         castling(t, pos, list);
+    }
+}
+
+/// Pushes the moves of a generic piece from `from` to `targets` that `safe` allows,
+/// with promotions for a pawn reaching its last rank.
+fn push_checked<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    pawn: bool,
+    from: Square,
+    targets: B,
+    safe: &dyn Fn(Square, Square) -> bool,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    for to in targets.squares() {
+        if !safe(from, to) {
+            continue;
+        }
+        if pawn && t.last_rank[us.index()].has(to) {
+            for k in promotion_kinds(t, pos, to) {
+                list.push(Move::promotion(from, to, k));
+            }
+        } else {
+            list.push(Move::normal(from, to));
+        }
     }
 }
 
@@ -377,9 +412,12 @@ struct Immunity<B> {
     pair: Option<[(Square, KindId, Color); 2]>,
     /// Squares strictly between them if they share a line.
     between: B,
+    /// The squares a move must start from to need the exact test: theirs and `between`.
+    sensitive: B,
     /// `forbidden[i]`: where piece `i` may not move (the other would attack it there, or
     /// it would attack the other); `None` when that cannot be worked out in advance.
-    forbidden: [Option<B>; 2],
+    /// Each worked out on first use: most positions ask for one at most.
+    forbidden: [OnceCell<Option<B>>; 2],
 }
 
 impl<B: Board> Immunity<B> {
@@ -387,7 +425,8 @@ impl<B: Board> Immunity<B> {
         let none = Immunity {
             pair: None,
             between: B::EMPTY,
-            forbidden: [None; 2],
+            sensitive: B::EMPTY,
+            forbidden: [OnceCell::new(), OnceCell::new()],
         };
         let Some([ka, kb]) = t.variant.mutual_immunity else {
             return none;
@@ -401,31 +440,55 @@ impl<B: Board> Immunity<B> {
         let (Some(a), Some(b)) = (find(ka), find(kb)) else {
             return none;
         };
-        let occ = pos.occupied();
-        let forbidden = [(a, b), (b, a)].map(|(mover, other)| {
-            let (Some(pm), Some(po)) = (
-                t.kinds[mover.1.index()].program.as_ref(),
-                t.kinds[other.1.index()].program.as_ref(),
-            ) else {
-                return None;
-            };
+        let between = t.between(a.0, b.0);
+        Immunity {
+            pair: Some([a, b]),
+            between,
+            sensitive: between | B::from_square(a.0) | B::from_square(b.0),
+            forbidden: [OnceCell::new(), OnceCell::new()],
+        }
+    }
+
+    /// Where piece `i` of the two may not move (see [`Immunity::forbidden`]).
+    fn forbidden(&self, t: &Tables<B>, pos: &Position<B>, i: usize) -> Option<B> {
+        *self.forbidden[i].get_or_init(|| {
+            let pair = self.pair?;
+            let (mover, other) = (pair[i], pair[1 - i]);
+            let occ = pos.occupied();
+            let pm = t.kinds[mover.1.index()].program.as_ref()?;
+            let po = t.kinds[other.1.index()].program.as_ref()?;
             let without = occ ^ B::from_square(mover.0);
             let other_attacks =
                 t.generic_attacks(po, other.2, other.0, without, pos.pieces(other.2) & without);
             let mover_sources =
                 t.generic_sources(pm, mover.2, other.0, without, pos.pieces(mover.2) & without);
             Some((other_attacks | mover_sources) & !B::from_square(other.0))
-        });
-        Immunity {
-            pair: Some([a, b]),
-            between: t.between(a.0, b.0),
-            forbidden,
-        }
+        })
     }
 
     /// True if the move (`moved` = from and to of the moving piece, `None` for a shot)
     /// leaves the two apart, with the occupancy `after` and the pieces on `gone` captured.
+    #[inline(always)]
     fn allows(
+        &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
+        moved: Option<(Square, Square)>,
+        after: B,
+        gone: B,
+    ) -> bool {
+        // A move that neither moves one of them nor empties a square between them (a shot
+        // at one of them removes it) cannot bring them face to face.
+        let quiet = match moved {
+            Some((from, _)) => !self.sensitive.has(from),
+            None => (self.between & gone).is_empty(),
+        };
+        quiet || self.allows_exactly(t, pos, moved, after, gone)
+    }
+
+    /// [`Immunity::allows`] for the moves that may bring them face to face.
+    #[inline(never)]
+    fn allows_exactly(
         &self,
         t: &Tables<B>,
         pos: &Position<B>,
@@ -437,9 +500,11 @@ impl<B: Board> Immunity<B> {
             return true;
         };
         if let Some((from, to)) = moved {
-            for (piece, forbidden) in pair.iter().zip(&self.forbidden) {
-                if let (true, Some(bad)) = (piece.0 == from, forbidden) {
-                    return !bad.has(to);
+            for (i, piece) in pair.iter().enumerate() {
+                if piece.0 == from {
+                    if let Some(bad) = self.forbidden(t, pos, i) {
+                        return !bad.has(to);
+                    }
                 }
             }
         }

@@ -49,11 +49,64 @@ pub struct Program<B> {
     /// atom already covers (a Rupert's short shots lie on his queen lines): what attack
     /// detection evaluates.
     pub attack_ops: Vec<Op<B>>,
-    /// For each Leap of `attack_ops`: `[color][target]` = squares it attacks `target` from.
-    pub reverse_leaps: Vec<[Vec<B>; 2]>,
     /// `reach[color][square]`: squares from which this kind could attack `square` on an
     /// empty board (a quick filter before the exact test).
     pub reverse_reach: [Vec<B>; 2],
+    /// `leaps[color][square]`: what all the plain leaps of `ops` reach, by mode, so that
+    /// [`Tables::generic_sets`] looks them up at once.
+    pub leaps: [Vec<Sets<B>>; 2],
+    /// The rides of `ops`, ready for [`Tables::generic_sets`].
+    pub rides: Vec<CompiledRide<B>>,
+    /// The ops that are neither plain leaps nor rides (lame leaps, initial-square leaps).
+    pub others: Vec<Op<B>>,
+    /// Whether some ride of `rides` (per colour) needs the full orthogonal and diagonal
+    /// slider lookups.
+    pub sliders_needed: [(bool, bool); 2],
+    /// True if some op can be blocked (a ride or a lame leap), so the piece can pin.
+    pub blockable: bool,
+    /// `reverse_leap_all[color][target]`: squares from which any leap of `attack_ops`
+    /// attacks `target`.
+    pub reverse_leap_all: [Vec<B>; 2],
+    /// The rides of `attack_ops`, turned around: evaluated from the target, they give the
+    /// squares the rider attacks it from.
+    pub reverse_rides: Vec<CompiledRide<B>>,
+    /// True if `attack_ops` has a lame leap (evaluated the slow way).
+    pub attacks_lame: bool,
+    /// [`Program::sliders_needed`] for `reverse_rides`.
+    pub reverse_sliders_needed: [(bool, bool); 2],
+}
+
+/// A ride compiled for quick evaluation: which slider lookups it takes, its band of
+/// distances per square, and its modes as masks.
+#[derive(Clone, Debug)]
+pub struct CompiledRide<B> {
+    /// All-ones where the ride may move, capture, shoot; empty otherwise.
+    pub mode_masks: [B; 3],
+    /// Per colour: all-ones if the ride takes the whole orthogonal (diagonal) slider set.
+    pub full: [(B, B); 2],
+    /// Per colour: the directions not covered by a whole slider set.
+    pub rest: [u8; 2],
+    /// Per colour: all directions (for rides through own pieces).
+    pub dirs: [u8; 2],
+    /// Passes the mover's own pieces, stops at the first enemy.
+    pub through_own: bool,
+    /// `band[square]`: the squares from `min` to `max` steps away.
+    pub band: Vec<B>,
+    /// For a ride through own pieces of one or two steps (the Cromwell King's shot),
+    /// tables that replace ray scans.
+    pub short: Option<ShortThrough<B>>,
+}
+
+/// A one-or-two-step ride through own pieces: the first step always, the second unless
+/// an enemy stands on the first.
+#[derive(Clone, Debug)]
+pub struct ShortThrough<B> {
+    /// `near[color][square]`: the first steps.
+    pub near: [Vec<B>; 2],
+    /// `far[color][square]`: the second steps.
+    pub far: [Vec<B>; 2],
+    /// `beyond[from * n + mid]`: the second step from `from` through `mid`.
+    pub beyond: Vec<B>,
 }
 
 /// What one piece can do from its square.
@@ -177,7 +230,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         })
         .map(|(_, op)| op.clone())
         .collect();
-    let reverse_leaps = attack_ops
+    let reverse_leaps: Vec<[Vec<B>; 2]> = attack_ops
         .iter()
         .filter_map(|op| match op {
             Op::Leap { table, .. } => Some(Color::ALL.map(|c| {
@@ -204,12 +257,171 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         }
         rev
     });
+    let plain_leap =
+        |op: &Op<B>| matches!(op, Op::Leap { mode, .. } if !mode.contains(Mode::INITIAL));
+    let leaps = Color::ALL.map(|c| {
+        g.squares()
+            .map(|s| {
+                let mut sets = Sets::default();
+                for op in &ops {
+                    if let (Op::Leap { mode, table }, true) = (op, plain_leap(op)) {
+                        let reach = table[c.index()][s.index()];
+                        if mode.contains(Mode::MOVE) {
+                            sets.moves |= reach;
+                        }
+                        if mode.contains(Mode::CAPTURE) {
+                            sets.captures |= reach;
+                        }
+                        if mode.contains(Mode::SHOOT) {
+                            sets.shots |= reach;
+                        }
+                    }
+                }
+                sets
+            })
+            .collect()
+    });
+    let others: Vec<Op<B>> = ops
+        .iter()
+        .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
+        .cloned()
+        .collect();
+    let rides: Vec<CompiledRide<B>> = ops
+        .iter()
+        .filter_map(|op| compile_ride(op, g, false))
+        .collect();
+    let reverse_rides: Vec<CompiledRide<B>> = attack_ops
+        .iter()
+        .filter_map(|op| compile_ride(op, g, true))
+        .collect();
+    let attacks_lame = attack_ops.iter().any(|op| matches!(op, Op::Lame { .. }));
+    let reverse_leap_all = Color::ALL.map(|c| {
+        g.squares()
+            .map(|t| {
+                reverse_leaps
+                    .iter()
+                    .fold(B::EMPTY, |b, rev| b | rev[c.index()][t.index()])
+            })
+            .collect()
+    });
+    let needed = |rides: &[CompiledRide<B>]| {
+        [0, 1].map(|c| {
+            (
+                rides.iter().any(|r| r.full[c].0.any()),
+                rides.iter().any(|r| r.full[c].1.any()),
+            )
+        })
+    };
+    let sliders_needed = needed(&rides);
+    let reverse_sliders_needed = needed(&reverse_rides);
+    let blockable = ops
+        .iter()
+        .any(|op| matches!(op, Op::Ride { .. } | Op::Lame { .. }));
     Some(Program {
         ops,
         attack_ops,
-        reverse_leaps,
         reverse_reach,
+        leaps,
+        rides,
+        others,
+        sliders_needed,
+        blockable,
+        reverse_leap_all,
+        reverse_rides,
+        attacks_lame,
+        reverse_sliders_needed,
     })
+}
+
+/// Compiles a ride op (`None` for other ops); `reverse` turns its directions around,
+/// for finding attackers from the target.
+fn compile_ride<B: Bits>(op: &Op<B>, g: Geometry, reverse: bool) -> Option<CompiledRide<B>> {
+    let Op::Ride {
+        mode,
+        dirs,
+        min,
+        max,
+        through_own,
+    } = op
+    else {
+        return None;
+    };
+    let dirs = if reverse {
+        dirs.map(|d| d.rotate_left(4))
+    } else {
+        *dirs
+    };
+    let all = |yes: bool| if yes { !B::EMPTY } else { B::EMPTY };
+    let full_orth = dirs.map(|d| !through_own && d & ORTH_DIRS == ORTH_DIRS);
+    let full_diag = dirs.map(|d| !through_own && d & DIAG_DIRS == DIAG_DIRS);
+    Some(CompiledRide {
+        mode_masks: [
+            all(mode.contains(Mode::MOVE)),
+            all(mode.contains(Mode::CAPTURE)),
+            all(mode.contains(Mode::SHOOT)),
+        ],
+        full: [0, 1].map(|c| (all(full_orth[c]), all(full_diag[c]))),
+        rest: [0, 1].map(|c| {
+            let mut r = dirs[c];
+            if full_orth[c] {
+                r &= !ORTH_DIRS;
+            }
+            if full_diag[c] {
+                r &= !DIAG_DIRS;
+            }
+            r
+        }),
+        dirs,
+        through_own: *through_own,
+        band: g.squares().map(|s| band(g, s, *min, *max)).collect(),
+        short: (*through_own && *min == 1 && *max == 2).then(|| short_through(g, dirs)),
+    })
+}
+
+/// The tables of a one-or-two-step ride through own pieces along `dirs` (per colour).
+fn short_through<B: Bits>(g: Geometry, dirs: [u8; 2]) -> ShortThrough<B> {
+    let n = g.len();
+    let steps = |c: usize, k: i8| -> Vec<B> {
+        g.squares()
+            .map(|s| {
+                Direction::ALL
+                    .iter()
+                    .filter(|d| dirs[c] & (1 << **d as u8) != 0)
+                    .filter_map(|d| {
+                        let (df, dr) = d.delta();
+                        g.offset(s, df * k, dr * k)
+                    })
+                    .fold(B::EMPTY, |b, t| b | B::from_square(t))
+            })
+            .collect()
+    };
+    let mut beyond = vec![B::EMPTY; n * n];
+    for from in g.squares() {
+        for d in Direction::ALL {
+            let (df, dr) = d.delta();
+            if let (Some(mid), Some(far)) = (g.offset(from, df, dr), g.offset(from, 2 * df, 2 * dr))
+            {
+                beyond[from.index() * n + mid.index()] = B::from_square(far);
+            }
+        }
+    }
+    ShortThrough {
+        near: [steps(0, 1), steps(1, 1)],
+        far: [steps(0, 2), steps(1, 2)],
+        beyond,
+    }
+}
+
+/// Squares from `min` to `max` king steps away from `sq` (`max` may be unlimited).
+fn band<B: Bits>(g: Geometry, sq: Square, min: u8, max: u8) -> B {
+    let (f, r) = g.coords(sq);
+    g.squares()
+        .filter(|&t| {
+            let (tf, tr) = g.coords(t);
+            let d = (tf - f).abs().max((tr - r).abs()) as u32;
+            d >= min as u32 && (max == UNLIMITED || d <= max as u32)
+        })
+        .fold(B::EMPTY, |b, t| b | B::from_square(t))
 }
 
 /// True if the op can capture or shoot.
@@ -333,6 +545,7 @@ impl<B: Board> Tables<B> {
 
     /// What a piece of a generic `program` and `color` on `from` can do, given the
     /// occupied squares and its own pieces.
+    #[inline(always)]
     pub fn generic_sets(
         &self,
         program: &Program<B>,
@@ -344,8 +557,81 @@ impl<B: Board> Tables<B> {
         let c = color.index();
         let theirs = occ & !own;
         let empty = !occ & self.board;
-        let mut sets = Sets::default();
-        let mut lines = (None, None);
+        let leaps = &program.leaps[c][from.index()];
+        let mut sets = Sets {
+            moves: leaps.moves & empty,
+            captures: leaps.captures & theirs,
+            shots: leaps.shots & theirs,
+        };
+        // Pure leapers (pawns, Horsemen) are done with one lookup.
+        if !program.rides.is_empty() || !program.others.is_empty() {
+            self.generic_sets_rest(program, c, from, occ, theirs, &mut sets);
+        }
+        sets
+    }
+
+    /// The squares a compiled ride reaches from `from`: `stoppers` end rides through own
+    /// pieces; `orth` and `diag` are the slider sets from `from` if the ride needs them.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn compiled_ride(
+        &self,
+        r: &CompiledRide<B>,
+        c: usize,
+        from: Square,
+        occ: B,
+        stoppers: B,
+        orth: B,
+        diag: B,
+    ) -> B {
+        let reach = if let Some(short) = &r.short {
+            let near = short.near[c][from.index()];
+            let mut far = short.far[c][from.index()];
+            let n = self.geometry.len();
+            for mid in (near & stoppers).squares() {
+                far &= !short.beyond[from.index() * n + mid.index()];
+            }
+            near | far
+        } else if r.through_own {
+            self.lance_rays(r.dirs[c], from, stoppers)
+        } else {
+            let (fo, fd) = r.full[c];
+            (orth & fo) | (diag & fd) | self.lance_rays(r.rest[c], from, occ)
+        };
+        reach & r.band[from.index()]
+    }
+
+    /// The rides and other non-leap ops of [`Self::generic_sets`], added to `sets`.
+    #[inline]
+    fn generic_sets_rest(
+        &self,
+        program: &Program<B>,
+        c: usize,
+        from: Square,
+        occ: B,
+        theirs: B,
+        sets: &mut Sets<B>,
+    ) {
+        let empty = !occ & self.board;
+        if !program.rides.is_empty() {
+            let (need_orth, need_diag) = program.sliders_needed[c];
+            let orth = if need_orth {
+                self.sliders.orth(from, occ)
+            } else {
+                B::EMPTY
+            };
+            let diag = if need_diag {
+                self.sliders.diag(from, occ)
+            } else {
+                B::EMPTY
+            };
+            for r in &program.rides {
+                let reach = self.compiled_ride(r, c, from, occ, theirs, orth, diag);
+                sets.moves |= reach & empty & r.mode_masks[0];
+                sets.captures |= reach & theirs & r.mode_masks[1];
+                sets.shots |= reach & theirs & r.mode_masks[2];
+            }
+        }
         let add = |mode: Mode, reach: B, sets: &mut Sets<B>| {
             if mode.contains(Mode::MOVE) {
                 sets.moves |= reach & empty;
@@ -357,38 +643,19 @@ impl<B: Board> Tables<B> {
                 sets.shots |= reach & theirs;
             }
         };
-        for op in &program.ops {
+        for op in &program.others {
             match op {
-                Op::Leap { mode, table } => add(*mode, table[c][from.index()], &mut sets),
+                Op::Leap { mode, table } => add(*mode, table[c][from.index()], sets),
                 Op::Lame { mode, pairs } => {
                     for &(block, target) in &pairs[c][from.index()] {
                         if !occ.has(block) {
-                            add(*mode, B::from_square(target), &mut sets);
+                            add(*mode, B::from_square(target), sets);
                         }
                     }
                 }
-                Op::Ride {
-                    mode,
-                    dirs,
-                    min,
-                    max,
-                    through_own,
-                } => {
-                    let band = self.step_band(from, *min, *max);
-                    if *through_own {
-                        add(
-                            *mode,
-                            self.lance_rays(dirs[c], from, theirs) & band,
-                            &mut sets,
-                        );
-                    } else {
-                        let reach = self.cached_ride_reach(dirs[c], from, occ, &mut lines);
-                        add(*mode, reach & band, &mut sets);
-                    }
-                }
+                Op::Ride { .. } => unreachable!("rides are compiled apart"),
             }
         }
-        sets
     }
 
     /// The squares from which a piece of `program` and `color` would attack `target`,
@@ -402,15 +669,28 @@ impl<B: Board> Tables<B> {
         own: B,
     ) -> B {
         let c = color.index();
-        let mut sources = B::EMPTY;
-        let mut leaps = program.reverse_leaps.iter();
-        for op in &program.attack_ops {
-            match op {
-                Op::Leap { .. } => {
-                    let rev = leaps.next().expect("one reverse table per leap");
-                    sources |= rev[c][target.index()];
-                }
-                Op::Lame { pairs, .. } => {
+        let mut sources = program.reverse_leap_all[c][target.index()];
+        if !program.reverse_rides.is_empty() {
+            let (need_orth, need_diag) = program.reverse_sliders_needed[c];
+            let orth = if need_orth {
+                self.sliders.orth(target, occ)
+            } else {
+                B::EMPTY
+            };
+            let diag = if need_diag {
+                self.sliders.diag(target, occ)
+            } else {
+                B::EMPTY
+            };
+            // Rides through own pieces are stopped by the target's side only.
+            let stoppers = occ & !own;
+            for r in &program.reverse_rides {
+                sources |= self.compiled_ride(r, c, target, occ, stoppers, orth, diag);
+            }
+        }
+        if program.attacks_lame {
+            for op in &program.attack_ops {
+                if let Op::Lame { pairs, .. } = op {
                     for from in program.reverse_reach[c][target.index()].squares() {
                         if pairs[c][from.index()]
                             .iter()
@@ -418,22 +698,6 @@ impl<B: Board> Tables<B> {
                         {
                             sources |= B::from_square(from);
                         }
-                    }
-                }
-                Op::Ride {
-                    dirs,
-                    min,
-                    max,
-                    through_own,
-                    ..
-                } => {
-                    let band = self.step_band(target, *min, *max);
-                    // Reverse every direction: the rider stands behind the target.
-                    let back = dirs[c].rotate_left(4);
-                    if *through_own {
-                        sources |= self.lance_rays(back, target, occ & !own) & band;
-                    } else {
-                        sources |= self.ride_reach(back, target, occ) & band;
                     }
                 }
             }

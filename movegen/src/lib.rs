@@ -13,6 +13,7 @@ pub mod gating;
 mod gen;
 mod general;
 pub mod generic;
+mod magics_8x8;
 mod make;
 mod moves;
 mod outcome;

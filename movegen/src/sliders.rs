@@ -4,6 +4,7 @@
 //! rays for their first blocker. Both answer the same question, and a test checks that
 //! they agree.
 
+use crate::magics_8x8::{DIAG_8X8, ORTH_8X8};
 use joust_core::{Bits, Direction, Geometry, Square};
 
 /// Line attacks of a rook-wise and a bishop-wise slider, given the occupied squares.
@@ -152,7 +153,15 @@ fn relevant_mask(g: Geometry, sq: Square, dirs: &[Direction]) -> u64 {
     mask
 }
 
-fn find_magics(g: Geometry, dirs: &[Direction], table: &mut Vec<u64>, rng: &mut Rng) -> Vec<Magic> {
+/// Magics for every square of `g` along `dirs`, filling `table`: `known[square]` is tried
+/// first (and kept if it works), else one is searched for with `rng`.
+fn find_magics(
+    g: Geometry,
+    dirs: &[Direction],
+    table: &mut Vec<u64>,
+    rng: &mut Rng,
+    known: Option<&[u64; 64]>,
+) -> Vec<Magic> {
     let mut out = Vec::with_capacity(g.len());
     for sq in g.squares() {
         let mask = relevant_mask(g, sq, dirs);
@@ -175,7 +184,11 @@ fn find_magics(g: Geometry, dirs: &[Direction], table: &mut Vec<u64>, rng: &mut 
         let mut attempt = 0u32;
         let magic = loop {
             attempt += 1;
-            let magic = if bits == 0 { 0 } else { rng.sparse() };
+            let magic = match known {
+                Some(k) if attempt == 1 => k[sq.index()],
+                _ if bits == 0 => 0,
+                _ => rng.sparse(),
+            };
             if bits > 6 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
                 continue;
             }
@@ -213,8 +226,9 @@ impl Sliders<u64> for MagicSliders {
     fn new(g: Geometry) -> Self {
         let mut rng = Rng(0x1234_5678_9ABC_DEF1);
         let mut table = Vec::new();
-        let orth = find_magics(g, &ORTH, &mut table, &mut rng);
-        let diag = find_magics(g, &DIAG, &mut table, &mut rng);
+        let chess = g == Geometry::CHESS;
+        let orth = find_magics(g, &ORTH, &mut table, &mut rng, chess.then_some(&ORTH_8X8));
+        let diag = find_magics(g, &DIAG, &mut table, &mut rng, chess.then_some(&DIAG_8X8));
         MagicSliders { orth, diag, table }
     }
     #[inline(always)]
@@ -250,6 +264,18 @@ mod tests {
                 assert_eq!(rays.orth(sq, occ), o);
                 assert_eq!(rays.diag(sq, occ), d);
             }
+        }
+    }
+
+    #[test]
+    fn the_stored_8x8_magics_are_used_as_they_are() {
+        let magic = MagicSliders::new(Geometry::CHESS);
+        for sq in 0..64 {
+            assert_eq!(magic.orth[sq].magic, ORTH_8X8[sq], "rook line, square {sq}");
+            assert_eq!(
+                magic.diag[sq].magic, DIAG_8X8[sq],
+                "bishop line, square {sq}"
+            );
         }
     }
 

@@ -1,10 +1,14 @@
 //! Evaluation derived from a game's data: material (the game's values, or values
 //! estimated from each piece's mobility on an empty board), piece-square terms from
-//! mobility, and a royal piece that hides in the middlegame and centralises in the
-//! endgame; tapered between the two by the material left.
+//! mobility, mobility on the actual board, the royal piece's safety (a pawn shield, enemy
+//! pieces nearby) and pawn structure (doubled, isolated and passed pawns); tapered between
+//! middlegame and endgame by the material left.
 
 use joust_core::atom::Occupant;
-use joust_core::{Bits, Color, KindId, Position, Square, Variant, MAX_KINDS};
+use joust_core::{Color, KindId, Position, Square, Variant, MAX_KINDS};
+use joust_movegen::sliders::Sliders;
+use joust_movegen::tables::Shape;
+use joust_movegen::{tables, TableCache, Tables};
 
 /// Largest board, for the piece-square tables.
 const SQUARES: usize = joust_core::square::MAX_SQUARES;
@@ -20,7 +24,22 @@ pub struct Evaluator {
     start_phase: i32,
     pawn: [bool; MAX_KINDS],
     royal: [bool; MAX_KINDS],
+    /// Average number of squares each kind reaches on the empty board (mobility's zero).
+    avg_mobility: [i32; MAX_KINDS],
 }
+
+/// Centipawns per square of mobility above (or below) half the empty-board average.
+const MOBILITY: (i32, i32) = (4, 4);
+/// Per own pawn in front of the royal piece (middlegame).
+const SHIELD: i32 = 14;
+/// Per enemy piece (not pawn) within two squares of the royal piece (middlegame).
+const ATTACKER_NEAR_ROYAL: i32 = 18;
+/// Per extra pawn on a file.
+const DOUBLED: (i32, i32) = (-10, -22);
+/// Per pawn with no own pawn on the files beside it.
+const ISOLATED: (i32, i32) = (-10, -14);
+/// A passed pawn, by the share of the way it has come (times the relative rank).
+const PASSED: (i32, i32) = (8, 22);
 
 /// How many squares a kind reaches from `sq` on an empty board (moves, captures, shots).
 fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize {
@@ -54,6 +73,7 @@ impl Evaluator {
         let mut pawn = [false; MAX_KINDS];
         let mut royal = [false; MAX_KINDS];
         let mut pst = vec![[(0i16, 0i16); SQUARES]; 2 * MAX_KINDS];
+        let mut avg_mobility = [0; MAX_KINDS];
         for k in variant.kind_ids() {
             let kind = variant.kind(k);
             pawn[k.index()] = kind.pawn;
@@ -63,6 +83,7 @@ impl Evaluator {
                 .map(|s| mobility(variant, k, Color::White, s))
                 .collect();
             let avg = mob.iter().sum::<usize>() as f64 / n;
+            avg_mobility[k.index()] = avg.round() as i32;
             let v = match kind.value {
                 Some(v) => v,
                 None if kind.royal => 0,
@@ -103,6 +124,7 @@ impl Evaluator {
             start_phase,
             pawn,
             royal,
+            avg_mobility,
         }
     }
 
@@ -113,18 +135,96 @@ impl Evaluator {
     }
 
     /// The position's value for the side to move, in centipawns.
-    pub fn evaluate<B: Bits>(&self, pos: &Position<B>) -> i32 {
+    pub fn evaluate<B: TableCache>(&self, pos: &Position<B>) -> i32 {
+        self.evaluate_with(tables::<B>(pos.variant()), pos)
+    }
+
+    /// [`Evaluator::evaluate`] with the game's move tables at hand.
+    pub fn evaluate_with<B: TableCache>(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        let g = t.geometry;
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
-        for sq in pos.occupied().squares() {
+        let occ = pos.occupied();
+        // Pawns by colour as (file, rank), for the pawn-structure terms.
+        let mut pawns: [[(i8, i8); 16]; 2] = [[(0, 0); 16]; 2];
+        let mut pawn_count = [0usize; 2];
+        let mut near_royal = [0i32; 2];
+        let royal_sq = Color::ALL.map(|c| pos.royal_square(c).map(|s| g.coords(s)));
+        for sq in occ.squares() {
             let p = pos.piece_at(sq).expect("occupied");
             let k = p.kind.index();
+            let ci = p.color.index();
             let (vm, ve) = self.value[k];
-            let (pm, pe) = self.pst[p.color.index() * MAX_KINDS + k][sq.index()];
+            let (pm, pe) = self.pst[ci * MAX_KINDS + k][sq.index()];
             let sign = if p.color == Color::White { 1 } else { -1 };
             mg += sign * (vm + pm as i32);
             eg += sign * (ve + pe as i32);
-            if !self.pawn[k] && !self.royal[k] {
-                phase += vm;
+            if self.pawn[k] {
+                if pawn_count[ci] < 16 {
+                    pawns[ci][pawn_count[ci]] = g.coords(sq);
+                    pawn_count[ci] += 1;
+                }
+                continue;
+            }
+            if self.royal[k] {
+                continue;
+            }
+            phase += vm;
+            let mobility = reach(t, pos, sq, p.color, p.kind, occ);
+            if let Some(m) = mobility {
+                let surplus = m - self.avg_mobility[k] / 2;
+                mg += sign * MOBILITY.0 * surplus;
+                eg += sign * MOBILITY.1 * surplus;
+            }
+            if let Some((rf, rr)) = royal_sq[1 - ci] {
+                let (f, r) = g.coords(sq);
+                if (f - rf).abs() <= 2 && (r - rr).abs() <= 2 {
+                    near_royal[1 - ci] += 1;
+                }
+            }
+        }
+        for color in Color::ALL {
+            let ci = color.index();
+            let sign = if color == Color::White { 1 } else { -1 };
+            let forward: i8 = if color == Color::White { 1 } else { -1 };
+            let own = &pawns[ci][..pawn_count[ci]];
+            let theirs = &pawns[1 - ci][..pawn_count[1 - ci]];
+            // Royal safety: own pawns just in front, enemy pieces close by.
+            if let Some((rf, rr)) = royal_sq[ci] {
+                let shield = own
+                    .iter()
+                    .filter(|&&(f, r)| {
+                        (f - rf).abs() <= 1 && (r - rr) * forward >= 1 && (r - rr) * forward <= 2
+                    })
+                    .count() as i32;
+                mg += sign * (SHIELD * shield.min(3) - ATTACKER_NEAR_ROYAL * near_royal[ci]);
+            }
+            let ranks = g.ranks() as i32;
+            for &(f, r) in own {
+                if own
+                    .iter()
+                    .any(|&(of, or)| of == f && (or - r) * forward > 0)
+                {
+                    // Another own pawn ahead on this file: this one is doubled.
+                    mg += sign * DOUBLED.0;
+                    eg += sign * DOUBLED.1;
+                }
+                if !own.iter().any(|&(of, _)| (of - f).abs() == 1) {
+                    mg += sign * ISOLATED.0;
+                    eg += sign * ISOLATED.1;
+                }
+                let passed = !theirs
+                    .iter()
+                    .any(|&(tf, tr)| (tf - f).abs() <= 1 && (tr - r) * forward > 0);
+                if passed {
+                    let advanced = if color == Color::White {
+                        r as i32
+                    } else {
+                        ranks - 1 - r as i32
+                    };
+                    let scale = advanced * advanced;
+                    mg += sign * PASSED.0 * scale / 4;
+                    eg += sign * PASSED.1 * scale / 4;
+                }
             }
         }
         // Musketeer reserve pieces are worth most of their value before they enter.
@@ -150,6 +250,56 @@ impl Evaluator {
             Color::Black => -score,
         }
     }
+}
+
+/// How many squares a piece reaches (to move, capture or shoot) on the actual board, not
+/// counting its own pieces; `None` for shapes it does not measure.
+fn reach<B: TableCache>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    sq: Square,
+    color: Color,
+    kind: KindId,
+    occ: B,
+) -> Option<i32> {
+    let own = pos.pieces(color);
+    let kt = &t.kinds[kind.index()];
+    let squares = match kt.shape {
+        Shape::Simple { .. } => t.simple_attacks(color, kind, sq, occ) & !own,
+        Shape::Extended { bent, lance, .. } => {
+            if lance != 0 {
+                let theirs = occ & !own;
+                let mut r = B::EMPTY;
+                let mut d = lance;
+                while d != 0 {
+                    let dir = d.trailing_zeros() as usize;
+                    d &= d - 1;
+                    r |= t.lance_reach(sq, dir, theirs);
+                }
+                r & !own
+            } else {
+                let (orth, diag) = kt.shape.ranges();
+                let mut r = kt.leap[color.index()][sq.index()];
+                if orth != 0 {
+                    r |= t.sliders.orth(sq, occ) & t.within(orth, sq);
+                }
+                if diag != 0 {
+                    r |= t.sliders.diag(sq, occ) & t.within(diag, sq);
+                }
+                if bent != 0 {
+                    r |= t.bent_attacks(bent, sq, occ);
+                }
+                r & !own
+            }
+        }
+        Shape::Generic => {
+            let program = kt.program.as_ref()?;
+            let sets = t.generic_sets(program, color, sq, occ, own);
+            sets.moves | sets.captures | sets.shots
+        }
+        Shape::Pawn | Shape::Unsupported => return None,
+    };
+    Some(squares.count() as i32)
 }
 
 /// Non-pawn, non-royal material of both sides in the start position.
@@ -204,6 +354,41 @@ mod tests {
         )
         .unwrap();
         assert!(e.evaluate(&up_a_queen) > 700);
+    }
+
+    /// The evaluation of a chess FEN, for White.
+    fn chess_eval(fen: &str) -> i32 {
+        let chess = variants::chess();
+        let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
+        let e = Evaluator::new(chess);
+        match pos.side_to_move() {
+            Color::White => e.evaluate(&pos),
+            Color::Black => -e.evaluate(&pos),
+        }
+    }
+
+    #[test]
+    fn pawn_structure_counts() {
+        // The same material: a passed d-pawn beats one blocked by an enemy c-pawn's reach.
+        let passed = chess_eval("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        let blocked = chess_eval("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1") + 100;
+        assert!(passed > blocked, "passed {passed}, not passed {blocked}");
+        // Doubled and isolated pawns are worse than two pawns side by side.
+        let side_by_side = chess_eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+        let doubled = chess_eval("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        assert!(side_by_side > doubled + 20, "{side_by_side} vs {doubled}");
+    }
+
+    #[test]
+    fn royal_safety_and_mobility_count() {
+        // In a middlegame, a king behind its pawns is safer than one away from them.
+        let sheltered = chess_eval("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/5PPP/R1BQ1RK1 w kq - 0 1");
+        let bare = chess_eval("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/5PPP/RKBQ1R2 w kq - 0 1");
+        assert!(sheltered > bare, "{sheltered} vs {bare}");
+        // A rook on an open board outscores the same rook shut in by its own pawns.
+        let free = chess_eval("4k3/8/8/8/3R4/8/PPP5/K7 w - - 0 1");
+        let shut = chess_eval("4k3/8/8/8/8/8/PPP5/KR6 w - - 0 1");
+        assert!(free > shut, "{free} vs {shut}");
     }
 
     #[test]

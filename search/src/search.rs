@@ -27,6 +27,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall time for this move.
     pub time: Option<Duration>,
+    /// How many best lines to report (0 and 1 both mean one); the main thread searches
+    /// the `k`-th line with the first `k - 1` lines' moves left out at the root.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -46,6 +49,8 @@ impl Limits {
 /// What the search has found so far, after one completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// Rank of this line among the best lines, from 1 (see [`Limits::multipv`]).
+    pub multipv: usize,
     /// Completed depth.
     pub depth: u32,
     /// Deepest ply reached.
@@ -157,6 +162,10 @@ struct Worker<'a, B: TableCache> {
     history: Vec<i32>,
     id: usize,
     stopped: bool,
+    /// Root moves left out of this search (the better lines of a MultiPV search).
+    excluded: Vec<Move>,
+    /// `lmr[depth][move number]`: how many plies a late quiet move is reduced.
+    lmr: Box<[[i32; 64]; 64]>,
 }
 
 impl<'a, B: TableCache> Worker<'a, B> {
@@ -184,6 +193,8 @@ impl<'a, B: TableCache> Worker<'a, B> {
             history: vec![0; n * n],
             id,
             stopped: false,
+            excluded: Vec::new(),
+            lmr: lmr_table(),
         }
     }
 
@@ -208,37 +219,67 @@ impl<'a, B: TableCache> Worker<'a, B> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
+        // Only the main thread reports several lines; helpers just fill the table.
+        let lines_wanted = if self.id == 0 {
+            self.limits.multipv.clamp(1, list.len())
+        } else {
+            1
+        };
         let mut depth = 1;
         while depth <= max_depth {
             // Helper threads start one ply deeper every other time, so they diverge.
             let d = if self.id % 2 == 1 { depth + 1 } else { depth };
-            let mut pv = Vec::new();
+            let mut lines: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
+            self.excluded.clear();
             self.seldepth = 0;
-            let score = self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true);
-            if self.stopped {
+            for line in 0..lines_wanted {
+                let mut pv = Vec::new();
+                let score = if line == 0 && d >= 5 && result.score.abs() < MATE_BOUND {
+                    self.aspiration(&mut pos, d as i32, result.score, &mut pv)
+                } else {
+                    self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true)
+                };
+                if self.stopped || pv.is_empty() {
+                    break;
+                }
+                self.excluded.push(pv[0]);
+                lines.push((score, pv));
+            }
+            self.excluded.clear();
+            // A line cut short by a stop is incomplete: keep the previous iteration's.
+            if self.stopped && (lines.len() < lines_wanted || lines.is_empty()) {
                 break;
             }
-            if let Some(&best) = pv.first() {
-                result.best = Some(best);
-            }
+            // Later lines can come out better than earlier ones (table effects).
+            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let (score, pv) = lines[0].clone();
+            result.best = Some(pv[0]);
             result.score = score;
             result.depth = d;
-            result.pv = pv.clone();
+            result.pv = pv;
             self.flush_nodes();
             let nodes = self.shared.nodes.load(Ordering::Relaxed);
             result.nodes = nodes;
             if self.id == 0 {
-                on_info(&Info {
-                    depth: d,
-                    seldepth: self.seldepth.max(d),
-                    score,
-                    nodes,
-                    elapsed: self.start.elapsed(),
-                    pv,
-                    hashfull: self.shared.tt.hashfull(),
-                });
+                let elapsed = self.start.elapsed();
+                let hashfull = self.shared.tt.hashfull();
+                for (rank, (score, pv)) in lines.into_iter().enumerate() {
+                    on_info(&Info {
+                        multipv: rank + 1,
+                        depth: d,
+                        seldepth: self.seldepth.max(d),
+                        score,
+                        nodes,
+                        elapsed,
+                        pv,
+                        hashfull,
+                    });
+                }
                 // A found mate will not get shorter by searching deeper than its length.
-                if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                if lines_wanted == 1
+                    && score.abs() > MATE_BOUND
+                    && (MATE - score.abs()) as u32 <= depth
+                {
                     break;
                 }
             }
@@ -247,6 +288,37 @@ impl<'a, B: TableCache> Worker<'a, B> {
         self.flush_nodes();
         result.nodes = self.shared.nodes.load(Ordering::Relaxed);
         result
+    }
+
+    /// A root search in a window around the last score, widened until the score falls
+    /// inside it.
+    fn aspiration(
+        &mut self,
+        pos: &mut Position<B>,
+        depth: i32,
+        guess: i32,
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, pv, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INF);
+            } else if score >= beta {
+                beta = (beta + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
     }
 
     fn flush_nodes(&mut self) {
@@ -313,15 +385,23 @@ impl<'a, B: TableCache> Worker<'a, B> {
         }
     }
 
+    /// The value of what a move captures (both pieces of a Lion's double capture).
+    fn victim_value(&self, pos: &Position<B>, mv: Move) -> i32 {
+        let on = |sq: joust_core::Square| {
+            pos.piece_at(sq)
+                .filter(|p| p.color != pos.side_to_move())
+                .map_or(0, |p| self.eval.value(p.kind))
+        };
+        match mv.flag {
+            MoveFlag::LionDouble => on(joust_core::Square(mv.aux)) + on(mv.to),
+            MoveFlag::EnPassant => 100,
+            _ => on(mv.to),
+        }
+    }
+
     /// MVV-LVA value of a capture or promotion.
     fn tactical_value(&self, pos: &Position<B>, mv: Move) -> i32 {
-        let victim = match mv.flag {
-            MoveFlag::LionDouble => pos
-                .piece_at(joust_core::Square(mv.aux))
-                .map_or(0, |p| self.eval.value(p.kind)),
-            MoveFlag::EnPassant => 100,
-            _ => pos.piece_at(mv.to).map_or(0, |p| self.eval.value(p.kind)),
-        };
+        let victim = self.victim_value(pos, mv);
         let attacker = pos.piece_at(mv.from).map_or(0, |p| self.eval.value(p.kind));
         let promo = match (mv.flag, mv.promotion_kind()) {
             (MoveFlag::Normal, Some(k)) => self.eval.value(k),
@@ -365,7 +445,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         pos: &mut Position<B>,
         depth: i32,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
         pv: &mut Vec<Move>,
         allow_null: bool,
@@ -382,7 +462,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 return 0;
             }
             // Mate-distance pruning: no line from here beats a mate already found.
-            if MATE - (ply as i32) <= alpha {
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
                 return alpha;
             }
         }
@@ -397,14 +479,17 @@ impl<'a, B: TableCache> Worker<'a, B> {
             return self.terminal(pos, ply);
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.eval.evaluate_with(self.t, pos);
         }
         let depth = depth.max(1);
         let key = pos.key();
+        let pv_node = beta - alpha > 1;
         let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv).filter(|m| list.contains(m));
         if let Some(e) = entry {
-            if ply > 0 && e.depth as i32 >= depth {
+            // Cut-offs from the table only outside the principal variation, so that the
+            // reported lines stay whole.
+            if !pv_node && e.depth as i32 >= depth {
                 let score = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return score,
@@ -414,7 +499,21 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 }
             }
         }
-        let pv_node = beta - alpha > 1;
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate_with(self.t, pos)
+        };
+        // Reverse futility: far enough above beta at low depth, assume it holds.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && depth <= 6
+            && beta.abs() < MATE_BOUND
+            && static_eval - 90 * depth >= beta
+        {
+            return static_eval;
+        }
         // Null move: if even passing keeps us above beta, this node is not worth a full
         // search. Not where zugzwang rules (no pieces but pawns, or stalemate loses), nor
         // during a setup phase.
@@ -427,14 +526,14 @@ impl<'a, B: TableCache> Worker<'a, B> {
             && self.t.variant.stalemate == StalemateResult::Draw
             && pos.gating().setup_step().is_none()
             && self.has_pieces(pos)
-            && self.eval.evaluate(pos) >= beta
+            && static_eval >= beta
         {
             let mut null = pos.clone();
             null.set_en_passant(None);
             null.flip_side();
             self.keys.push(key);
             let mut child = Vec::new();
-            let r = 2 + depth / 4;
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             let score = -self.negamax(
                 &mut null,
                 depth - 1 - r,
@@ -453,24 +552,48 @@ impl<'a, B: TableCache> Worker<'a, B> {
             }
         }
 
-        let ordered = self.order(pos, &list, tt_move, ply);
+        let mut ordered = self.order(pos, &list, tt_move, ply);
+        if ply == 0 {
+            ordered.retain(|(_, mv)| !self.excluded.contains(mv));
+        }
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
         let mut child = Vec::new();
         let n = self.t.geometry.len();
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        // Futility: at the last plies, quiet moves cannot lift a hopeless static value.
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && static_eval + 120 * depth + 60 <= alpha;
         for (i, &(_, mv)) in ordered.iter().enumerate() {
             let tactical = self.is_capture(pos, mv) || self.is_promotion(pos, mv);
+            let quiet = !tactical;
+            let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
+            // Late-move pruning: at low depth, the last quiet moves of a well-ordered
+            // list are skipped once something has been searched.
+            let late = !pv_node
+                && !in_check
+                && depth <= 4
+                && quiets_tried.len() as i32 >= 3 + depth * depth * 2;
             self.keys.push(key);
             let undo = make(self.t, pos, mv);
             let gives_check = self.t.in_check(pos, pos.side_to_move());
+            if (futile || late) && quiet && !gives_check && best > -MATE_BOUND {
+                unmake(self.t, pos, mv, &undo);
+                self.keys.pop();
+                continue;
+            }
             let new_depth = depth - 1 + gives_check as i32;
             let mut score;
             if i == 0 {
                 score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
             } else {
-                let reduction = if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
-                    1 + (i >= 8) as i32 + (depth >= 6 && i >= 16) as i32
+                let reduction = if depth >= 3 && quiet && !in_check && !gives_check && !killer {
+                    let r = self.lmr[depth.min(63) as usize][i.min(63)] - pv_node as i32;
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -512,19 +635,32 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     pv.push(mv);
                     pv.extend_from_slice(&child);
                     if score >= beta {
-                        if !tactical {
+                        if quiet {
                             let k = &mut self.killers[ply];
                             if k[0] != Some(mv) {
                                 k[1] = k[0];
                                 k[0] = Some(mv);
                             }
+                            let bonus = depth * depth;
                             let h = &mut self.history[mv.from.index() * n + mv.to.index() % n];
-                            *h = (*h + depth * depth).min(1 << 26);
+                            *h = (*h + bonus).min(1 << 26);
+                            // The quiet moves tried before it did not cut: lower them.
+                            for q in &quiets_tried {
+                                let h = &mut self.history[q.from.index() * n + q.to.index() % n];
+                                *h = (*h - bonus).max(-(1 << 26));
+                            }
                         }
                         break;
                     }
                 }
             }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if best == -INF {
+            // Every move was pruned: the static value stands for this node.
+            return alpha0.max(static_eval.min(beta));
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -533,9 +669,12 @@ impl<'a, B: TableCache> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
+        // A root searched with moves left out has no true value to remember.
+        if ply > 0 || self.excluded.is_empty() {
+            self.shared
+                .tt
+                .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
+        }
         best
     }
 
@@ -553,27 +692,36 @@ impl<'a, B: TableCache> Worker<'a, B> {
         self.nodes += 1;
         self.unreported += 1;
         self.seldepth = self.seldepth.max(ply as u32);
+        // In check every evasion is searched; otherwise the side to move may stand pat
+        // (before looking for moves: a rare stalemate here is missed, as is usual) and
+        // only captures, shots and promotions are tried.
+        let in_check = self.t.in_check(pos, pos.side_to_move());
+        let mut stand = -INF;
+        if !in_check {
+            stand = self.eval.evaluate_with(self.t, pos);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
         let mut list = MoveList::new();
         joust_movegen::generate(self.t, pos, &mut list);
         if list.is_empty() {
             return self.terminal(pos, ply);
         }
-        // In check every evasion is searched; otherwise the side to move may stand pat
-        // and only captures, shots and promotions are tried.
-        let in_check = self.t.in_check(pos, pos.side_to_move());
-        if !in_check {
-            let stand = self.eval.evaluate(pos);
-            if stand >= beta || ply >= MAX_PLY {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        } else if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+        if in_check && ply >= MAX_PLY {
+            return self.eval.evaluate_with(self.t, pos);
         }
         let mut best = if in_check { -INF } else { alpha };
         let mut tactical: Vec<(i32, Move)> = list
             .iter()
             .filter(|&&mv| in_check || self.is_capture(pos, mv) || self.is_promotion(pos, mv))
+            // Delta pruning: a capture that cannot reach alpha even with a margin.
+            .filter(|&&mv| {
+                in_check
+                    || self.is_promotion(pos, mv)
+                    || stand + self.victim_value(pos, mv) + 200 > alpha
+            })
             .map(|&mv| (self.tactical_value(pos, mv), mv))
             .collect();
         tactical.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
@@ -604,6 +752,17 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 .piece_at(mv.from)
                 .is_some_and(|p| self.t.kinds[p.kind.index()].pawn)
     }
+}
+
+/// Late-move reductions, growing with the logarithms of depth and move number.
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
 }
 
 /// A score as stored in the table: mates counted from this node, not the root.

@@ -1,0 +1,371 @@
+//! `joust analyse`: the engine's best lines for a position, deepening as it searches, or
+//! every move of a PGN game annotated with its evaluation and the mistakes marked.
+
+use crate::clock::parse_duration;
+use crate::engine_text::{bounded, number_prefix, san_line, score_text, white_view};
+use crate::progress::Progress;
+use crate::UserError;
+use clap::Args;
+use joust_core::{variants, Color, Position, Variant};
+use joust_movegen::{position_from_fen, Game, Move, Outcome, TableCache};
+use joust_notation::{move_to_san, read_pgn, PgnGame};
+use joust_search::{search, Evaluator, Info, Limits, Shared, MATE};
+use std::io::Read;
+use std::time::Instant;
+
+/// A move that loses this much (centipawns, against the engine's best) is marked `?`.
+const MISTAKE: i32 = 100;
+/// A move that loses this much is marked `??`.
+const BLUNDER: i32 = 300;
+/// How long a position is searched when neither `--depth` nor `--time` is given.
+const DEFAULT_TIME: &str = "5s";
+/// How deep each position of a PGN game is searched by default.
+const DEFAULT_PGN_DEPTH: u32 = 8;
+/// The deepest search the command accepts.
+const MAX_DEPTH: u32 = 100;
+
+/// Arguments of `joust analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// Game id: chess, lancerchess, clash, lancers, single-lancer, cromwell, royal-lion,
+    /// musketeer (a PGN names its own game).
+    #[arg(long, conflicts_with = "pgn")]
+    variant: Option<String>,
+    /// The position to analyse (default: the game's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Annotate every move of the games in this PGN file (`-` reads standard input).
+    #[arg(long, conflicts_with = "fen")]
+    pgn: Option<String>,
+    /// Search this many plies deep (default: 5 s for a position, depth 8 per PGN move).
+    #[arg(long, conflicts_with = "time")]
+    depth: Option<u32>,
+    /// Search this long (per position of a PGN game), e.g. 10s, 1m30s.
+    #[arg(long)]
+    time: Option<String>,
+    /// Show the best K lines of a position.
+    #[arg(long, default_value_t = 1, conflicts_with = "pgn")]
+    multipv: usize,
+    /// Search threads (more than one makes the search faster but not repeatable).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+/// Everything a search needs besides the position.
+struct Engine {
+    limits: Limits,
+    shared: Shared,
+    threads: usize,
+    multipv: usize,
+}
+
+/// Runs the command; returns the exit status.
+pub fn run(args: &AnalyseArgs) -> Result<u8, UserError> {
+    if args.threads == 0 || args.threads > 256 {
+        return Err(UserError("--threads must be from 1 to 256".into()));
+    }
+    if args.hash == 0 || args.hash > 65536 {
+        return Err(UserError(
+            "--hash must be from 1 to 65536 (megabytes)".into(),
+        ));
+    }
+    if args.multipv == 0 || args.multipv > 256 {
+        return Err(UserError("--multipv must be from 1 to 256".into()));
+    }
+    let mut limits = Limits::default();
+    match (args.depth, &args.time) {
+        (Some(d), _) if d == 0 || d > MAX_DEPTH => {
+            return Err(UserError(format!(
+                "--depth must be from 1 to {MAX_DEPTH}, not {d}"
+            )))
+        }
+        (Some(d), _) => limits.depth = Some(d),
+        (None, Some(t)) => {
+            let t = parse_duration(t).map_err(|e| UserError(format!("--time: {e}")))?;
+            if t.is_zero() {
+                return Err(UserError("--time must be more than zero".into()));
+            }
+            limits.time = Some(t);
+        }
+        (None, None) if args.pgn.is_some() => limits.depth = Some(DEFAULT_PGN_DEPTH),
+        (None, None) => limits.time = parse_duration(DEFAULT_TIME).ok(),
+    }
+    limits.multipv = args.multipv;
+    let mut engine = Engine {
+        limits,
+        shared: Shared::new(args.hash),
+        threads: args.threads,
+        multipv: args.multipv,
+    };
+    if let Some(file) = &args.pgn {
+        return annotate_file(file, &mut engine);
+    }
+    let variant = match &args.variant {
+        Some(id) => variants::by_id(id).map_err(|e| UserError(e.to_string()))?,
+        None => variants::chess(),
+    };
+    let fen = args.fen.as_deref().unwrap_or(variant.start_fen);
+    if variant.geometry.len() <= 64 {
+        analyse_position::<u64>(variant, fen, &mut engine)
+    } else {
+        analyse_position::<u128>(variant, fen, &mut engine)
+    }
+}
+
+/// Searches one position, printing each completed depth's lines and then the best move.
+fn analyse_position<B: TableCache>(
+    variant: &'static Variant,
+    fen: &str,
+    engine: &mut Engine,
+) -> Result<u8, UserError> {
+    let pos: Position<B> =
+        position_from_fen(variant, fen).map_err(|e| UserError(format!("bad FEN: {e}")))?;
+    let side = pos.side_to_move();
+    let progress = Progress::start();
+    progress.println(&format!(
+        "{}, {} to move: {}",
+        variant.name,
+        side_name(side),
+        pos.to_fen()
+    ));
+    let game = Game::new(pos.clone());
+    if let Some(outcome) = game.outcome() {
+        progress.println(&format!("The game is over: {outcome}."));
+        return Ok(0);
+    }
+    progress.println(&format!(
+        "Scores in pawns from White's view; {}.",
+        limit_text(&engine.limits)
+    ));
+    let evaluator = Evaluator::new(variant);
+    let multi = engine.multipv > 1;
+    engine.shared.arm();
+    let start = Instant::now();
+    progress.set("searching depth 1");
+    let report = |info: &Info| {
+        let score = score_text(white_view(info.score, side));
+        let line = san_line(&pos, &info.pv);
+        let text = if multi {
+            format!(
+                "depth {:>2}  [{}] {score:>6}  {line}",
+                info.depth, info.multipv
+            )
+        } else {
+            format!("depth {:>2}  {score:>6}  {line}", info.depth)
+        };
+        progress.println(&text);
+        progress.set(&format!("searching depth {}", info.depth + 1));
+    };
+    let result = search(
+        &pos,
+        &[],
+        &engine.limits,
+        &engine.shared,
+        engine.threads,
+        &evaluator,
+        report,
+    );
+    let secs = start.elapsed().as_secs_f64();
+    if let Some(best) = result.best {
+        progress.println(&format!(
+            "Best move: {} ({} at depth {}, {} nodes, time {secs:.2} s)",
+            move_to_san(&pos, best),
+            score_text(white_view(result.score, side)),
+            result.depth,
+            result.nodes,
+        ));
+    }
+    Ok(0)
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn limit_text(limits: &Limits) -> String {
+    match (limits.depth, limits.time) {
+        (Some(d), _) => format!("depth {d}"),
+        (None, Some(t)) => format!("{:.1} s", t.as_secs_f64()),
+        (None, None) => "no limit".to_string(),
+    }
+}
+
+fn annotate_file(file: &str, engine: &mut Engine) -> Result<u8, UserError> {
+    let mut bytes = Vec::new();
+    let read = if file == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(file).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+    };
+    read.map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let games = read_pgn(&text);
+    if games.is_empty() {
+        return Err(UserError(format!("'{file}' holds no PGN game")));
+    }
+    let progress = Progress::start();
+    let mut failed = false;
+    for (i, game) in games.iter().enumerate() {
+        if i > 0 {
+            progress.println("");
+        }
+        match game {
+            Ok(g) => {
+                for issue in &g.issues {
+                    eprintln!("joust: warning: {issue}");
+                    failed = true;
+                }
+                let n = i + 1;
+                if g.variant.geometry.len() <= 64 {
+                    annotate::<u64>(n, g, engine, &progress)?
+                } else {
+                    annotate::<u128>(n, g, engine, &progress)?
+                }
+            }
+            Err(e) => {
+                failed = true;
+                eprintln!("joust: error: {e}");
+            }
+        }
+    }
+    Ok(u8::from(failed))
+}
+
+/// What the engine thinks of one position of a game.
+struct Verdict {
+    /// Score from White's view.
+    score: i32,
+    /// The engine's move (none once the game is over).
+    best: Option<Move>,
+    /// How the game ended here, if it did.
+    outcome: Option<Outcome>,
+}
+
+/// Searches the current position of `game`, whose earlier positions had the keys `keys`.
+fn judge<B: TableCache>(
+    game: &Game<B>,
+    keys: &[u64],
+    engine: &Engine,
+    evaluator: &Evaluator,
+) -> Verdict {
+    let pos = game.position();
+    let side = pos.side_to_move();
+    if let Some(outcome) = game.outcome() {
+        let score = match outcome {
+            Outcome::Checkmate { winner }
+            | Outcome::Stalemate {
+                winner: Some(winner),
+            } => white_view(MATE, winner),
+            _ => 0,
+        };
+        return Verdict {
+            score,
+            best: None,
+            outcome: Some(outcome),
+        };
+    }
+    engine.shared.arm();
+    let result = search(
+        pos,
+        keys,
+        &engine.limits,
+        &engine.shared,
+        engine.threads,
+        evaluator,
+        |_: &Info| {},
+    );
+    Verdict {
+        score: white_view(result.score, side),
+        best: result.best,
+        outcome: None,
+    }
+}
+
+/// Prints game `n` with every move's evaluation; moves losing [`MISTAKE`] or [`BLUNDER`]
+/// centipawns against the engine's choice get `?` or `??` and the better move.
+fn annotate<B: TableCache>(
+    n: usize,
+    g: &PgnGame,
+    engine: &Engine,
+    progress: &Progress,
+) -> Result<(), UserError> {
+    let start: Position<B> = position_from_fen(g.variant, g.start_fen())
+        .map_err(|e| UserError(format!("game {n}: bad FEN: {e}")))?;
+    let evaluator = Evaluator::new(g.variant);
+    // Each game starts with an empty table, so its annotations do not depend on the others.
+    engine.shared.tt.clear();
+    let white = g.tag("White").unwrap_or("?");
+    let black = g.tag("Black").unwrap_or("?");
+    progress.println(&format!(
+        "Game {n}: {}, {white} - {black}, {}",
+        g.variant.name, g.result
+    ));
+    progress.println(&format!(
+        "Scores in pawns from White's view; {} per position.",
+        limit_text(&engine.limits)
+    ));
+    let moves: Vec<Move> = g.moves().collect();
+    let mut game = Game::new(start);
+    let mut keys = Vec::new();
+    progress.set(&format!("game {n}: analysing the start position"));
+    let mut before = judge(&game, &keys, engine, &evaluator);
+    let mut marks = [[0u32; 2]; 2];
+    for (i, &mv) in moves.iter().enumerate() {
+        let pos = game.position().clone();
+        let side = pos.side_to_move();
+        let san = move_to_san(&pos, mv);
+        keys.push(pos.key());
+        if !game.play(mv) {
+            return Err(UserError(format!("game {n}: move {} is illegal", i + 1)));
+        }
+        progress.set(&format!(
+            "game {n}: analysing move {}/{}",
+            i + 1,
+            moves.len()
+        ));
+        let after = judge(&game, &keys, engine, &evaluator);
+        let loss = bounded(white_view(before.score, side)) - bounded(white_view(after.score, side));
+        let mark = if before.best == Some(mv) || loss < MISTAKE {
+            ""
+        } else if loss < BLUNDER {
+            marks[side.index()][0] += 1;
+            "?"
+        } else {
+            marks[side.index()][1] += 1;
+            "??"
+        };
+        let comment = match (after.outcome, before.best) {
+            (Some(outcome), _) => outcome.to_string(),
+            (None, Some(best)) if !mark.is_empty() => format!(
+                "best {} ({})",
+                move_to_san(&pos, best),
+                score_text(before.score)
+            ),
+            _ => String::new(),
+        };
+        let text = format!(
+            "{:<6} {:<12} {:>7}  {comment}",
+            number_prefix(pos.fullmove_number(), side),
+            format!("{san}{mark}"),
+            score_text(after.score)
+        );
+        progress.println(text.trim_end());
+        before = after;
+    }
+    for side in [Color::White, Color::Black] {
+        let [m, b] = marks[side.index()];
+        progress.println(&format!(
+            "{}: {m} mistake{} (?), {b} blunder{} (??)",
+            side_name(side),
+            if m == 1 { "" } else { "s" },
+            if b == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! `joust diagram`: an SVG picture of a position, from a FEN or a ply of a PGN game, with
+//! optional flip and move arrows; the last move of a PGN ply is highlighted.
+
+use crate::UserError;
+use clap::Args;
+use joust_core::{variants, Geometry, Position, Square, Variant};
+use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, TableCache};
+use joust_notation::{read_pgn, PgnGame};
+use joust_render::{board_svg, SvgStyle};
+
+/// Arguments of `joust diagram`.
+#[derive(Args, Debug)]
+pub struct DiagramArgs {
+    /// Game id (see `joust variants`; default chess); with --pgn the game's Variant tag
+    /// decides.
+    #[arg(long)]
+    variant: Option<String>,
+    /// The position as FEN (default: the game's start position).
+    #[arg(long, conflicts_with = "pgn")]
+    fen: Option<String>,
+    /// A PGN file (`-` reads standard input); the position after --ply plies is drawn.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// With --pgn: how many plies of the main line to play (0 = the start; default: all).
+    #[arg(long, requires = "pgn")]
+    ply: Option<String>,
+    /// With --pgn: which game of the file, counting from 1.
+    #[arg(long, requires = "pgn", default_value = "1")]
+    game: String,
+    /// Write the SVG to this file instead of standard output.
+    #[arg(short = 'o', long = "output")]
+    output: Option<String>,
+    /// Black at the bottom.
+    #[arg(long)]
+    flip: bool,
+    /// Arrows to draw, comma-separated, as two squares (`e2e4`) or a move in the game's
+    /// coordinate notation (`b1h7ne`, `h1*h7`, `e7e8q`).
+    #[arg(long)]
+    arrows: Option<String>,
+}
+
+/// Runs the command: prints the SVG or writes it to the output file.
+pub fn run(args: &DiagramArgs) -> Result<u8, UserError> {
+    let svg = match &args.pgn {
+        Some(file) => from_pgn(args, file)?,
+        None => {
+            let id = args.variant.as_deref().unwrap_or("chess");
+            let variant = variants::by_id(id).map_err(|e| UserError(e.to_string()))?;
+            let fen = args.fen.as_deref().unwrap_or(variant.start_fen);
+            let arrows = parse_arrows(variant, args.arrows.as_deref())?;
+            if variant.geometry.len() <= 64 {
+                fen_svg::<u64>(variant, fen, args.flip, arrows)?
+            } else {
+                fen_svg::<u128>(variant, fen, args.flip, arrows)?
+            }
+        }
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, svg)
+            .map_err(|e| UserError(format!("cannot write '{path}': {e}")))?,
+        None => print!("{svg}"),
+    }
+    Ok(0)
+}
+
+fn fen_svg<B: TableCache>(
+    variant: &'static Variant,
+    fen: &str,
+    flip: bool,
+    arrows: Vec<(Square, Square)>,
+) -> Result<String, UserError> {
+    let pos: Position<B> =
+        position_from_fen(variant, fen).map_err(|e| UserError(format!("bad FEN: {e}")))?;
+    let style = SvgStyle {
+        flip,
+        last_move: None,
+        arrows,
+    };
+    Ok(board_svg(&pos, &style))
+}
+
+/// The diagram of a ply of a PGN game.
+fn from_pgn(args: &DiagramArgs, file: &str) -> Result<String, UserError> {
+    let text = if file == "-" {
+        std::io::read_to_string(std::io::stdin())
+            .map_err(|e| UserError(format!("cannot read standard input: {e}")))?
+    } else {
+        let bytes =
+            std::fs::read(file).map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let games = read_pgn(&text);
+    let n: usize = args
+        .game
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| UserError(format!("--game '{}' is not a number from 1", args.game)))?;
+    let game = match games.into_iter().nth(n - 1) {
+        None => return Err(UserError(format!("'{file}' has no game {n}"))),
+        Some(Err(e)) => return Err(UserError(format!("'{file}': {e}"))),
+        Some(Ok(g)) => g,
+    };
+    if let Some(id) = &args.variant {
+        let asked = variants::by_id(id).map_err(|e| UserError(e.to_string()))?;
+        if asked.id != game.variant.id {
+            return Err(UserError(format!(
+                "game {n} of '{file}' is {}, not {}",
+                game.variant.id, asked.id
+            )));
+        }
+    }
+    let plies = game.line.moves.len();
+    let ply = match &args.ply {
+        None => plies,
+        Some(s) => s
+            .parse::<usize>()
+            .ok()
+            .filter(|&p| p <= plies)
+            .ok_or_else(|| {
+                UserError(format!(
+                    "--ply '{s}' is out of range: game {n} has {plies} plies (0 to {plies})"
+                ))
+            })?,
+    };
+    let arrows = parse_arrows(game.variant, args.arrows.as_deref())?;
+    if game.variant.geometry.len() <= 64 {
+        pgn_svg::<u64>(&game, ply, args.flip, arrows)
+    } else {
+        pgn_svg::<u128>(&game, ply, args.flip, arrows)
+    }
+}
+
+fn pgn_svg<B: TableCache>(
+    game: &PgnGame,
+    ply: usize,
+    flip: bool,
+    arrows: Vec<(Square, Square)>,
+) -> Result<String, UserError> {
+    let variant = game.variant;
+    let mut pos: Position<B> = position_from_fen(variant, game.start_fen())
+        .map_err(|e| UserError(format!("bad FEN in the PGN: {e}")))?;
+    let t = tables::<B>(variant);
+    let mut last: Option<Move> = None;
+    for (i, mv) in game.moves().take(ply).enumerate() {
+        if !legal_moves(&pos).iter().any(|&m| m == mv) {
+            return Err(UserError(format!(
+                "move {} of the game is not legal",
+                i + 1
+            )));
+        }
+        make(t, &mut pos, mv);
+        last = Some(mv);
+    }
+    let style = SvgStyle {
+        flip,
+        last_move: last.filter(|m| !m.is_setup()).map(|m| (m.from, m.to)),
+        arrows,
+    };
+    Ok(board_svg(&pos, &style))
+}
+
+/// Parses the comma-separated `--arrows` list.
+fn parse_arrows(variant: &Variant, text: Option<&str>) -> Result<Vec<(Square, Square)>, UserError> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    text.split(',')
+        .map(|a| {
+            parse_arrow(variant, a.trim())
+                .map_err(|why| UserError(format!("bad arrow '{a}': {why}")))
+        })
+        .collect()
+}
+
+/// Splits a square name (`e4`, `j10`) off the front of `s`.
+fn take_square<'a>(g: Geometry, s: &'a str, what: &str) -> Result<(Square, &'a str), String> {
+    let digits = s
+        .char_indices()
+        .skip(1)
+        .take_while(|(_, c)| c.is_ascii_digit())
+        .count();
+    let (name, rest) = s.split_at(s.char_indices().nth(1 + digits).map_or(s.len(), |(i, _)| i));
+    if digits == 0 || !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return Err(format!(
+            "expected the {what} square, written like e2e4 or b1h7ne"
+        ));
+    }
+    let sq = g.parse_square(name).ok_or_else(|| {
+        format!(
+            "{name} is not a square of the {}x{} board",
+            g.files(),
+            g.ranks()
+        )
+    })?;
+    Ok((sq, rest))
+}
+
+/// One arrow: two squares, optionally joined by `-`, `x` or `*` (a Cromwell shot), and
+/// optionally followed by what coordinate notation appends (a piece letter of the game
+/// and/or a Lancer facing: `e7e8q`, `b1h7ne`, `e7e8lne`).
+fn parse_arrow(variant: &Variant, s: &str) -> Result<(Square, Square), String> {
+    let g = variant.geometry;
+    let (from, rest) = take_square(g, s, "first")?;
+    let rest = rest.strip_prefix(['-', 'x', '*']).unwrap_or(rest);
+    let (to, suffix) = take_square(g, rest, "second")?;
+    if from == to {
+        return Err(format!("it starts and ends on {}", g.name(from)));
+    }
+    let is_letter = |c: char| variant.any_kind_by_letter(c.to_ascii_uppercase()).is_some();
+    let is_facing = |t: &str| joust_core::Direction::parse(t).is_some();
+    let ok = suffix.is_empty()
+        || is_facing(suffix)
+        || (suffix.len() == 1 && suffix.chars().all(is_letter))
+        || (suffix.chars().next().is_some_and(is_letter) && is_facing(&suffix[1..]));
+    if !ok || suffix.chars().any(|c| c.is_ascii_uppercase()) {
+        return Err(format!(
+            "'{suffix}' after the squares is neither a piece letter of {} nor a facing",
+            variant.id
+        ));
+    }
+    Ok((from, to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrows_are_squares_or_coordinate_moves() {
+        let chess = variants::chess();
+        let sq = |v: &Variant, s: &str| v.geometry.parse_square(s).unwrap();
+        assert_eq!(
+            parse_arrow(chess, "e2e4"),
+            Ok((sq(chess, "e2"), sq(chess, "e4")))
+        );
+        assert_eq!(
+            parse_arrow(chess, "e7-e8q"),
+            Ok((sq(chess, "e7"), sq(chess, "e8")))
+        );
+        let lancers = variants::lancers();
+        assert_eq!(
+            parse_arrow(lancers, "b1h7ne"),
+            Ok((sq(lancers, "b1"), sq(lancers, "h7")))
+        );
+        assert!(parse_arrow(lancers, "e7e8lne").is_ok());
+        let cromwell = variants::cromwell();
+        assert!(parse_arrow(cromwell, "h1*h7").is_ok());
+        let lion = variants::royal_lion();
+        assert_eq!(
+            parse_arrow(lion, "j10a1"),
+            Ok((sq(lion, "j10"), sq(lion, "a1")))
+        );
+        for bad in [
+            "e2", "e2e9", "e4e4", "e2e4zz", "22e4", "", "e2e4Q", "k1a1", "e2e4qq",
+        ] {
+            assert!(parse_arrow(chess, bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_arrow(chess, "e2e9"),
+            Err("e9 is not a square of the 8x8 board".to_string())
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! `joust variants`: every game id with its board, pieces and summary; with an id, that
+//! game's rules in short and its start position drawn as text.
+
+mod rules_summary;
+
+use crate::UserError;
+use clap::Args;
+use joust_core::{variants, Position, Variant};
+use joust_render::{board_text, legend, TextStyle};
+use rules_summary::summary;
+use std::fmt::Write;
+
+/// Arguments of `joust variants`.
+#[derive(Args, Debug)]
+pub struct VariantsArgs {
+    /// A game id: print its rules in short and its start position.
+    id: Option<String>,
+}
+
+/// Width of the game id column of the listing.
+const ID_WIDTH: usize = 15;
+/// Where long lines are wrapped.
+const LINE_WIDTH: usize = 92;
+
+/// Runs the command, printing to stdout.
+pub fn run(args: &VariantsArgs) -> Result<u8, UserError> {
+    let text = match args.id.as_deref() {
+        None => listing(),
+        Some(id) if id.eq_ignore_ascii_case("kl-tour") => tour_rules(),
+        Some(id) => {
+            let v = variants::by_id(id)
+                .map_err(|e| UserError(format!("{e}; kl-tour is the tour puzzle")))?;
+            game_rules(v)
+        }
+    };
+    print!("{text}");
+    Ok(0)
+}
+
+/// The distinct piece names of a game's armies, in kind order.
+fn piece_names(v: &Variant) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for k in v.kind_ids() {
+        let name = v.kind(k).name;
+        if v.armies.iter().any(|a| a.contains(&k)) && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// Appends `text` wrapped at `width` columns, the first line after `first`, the others
+/// after `rest` (both prefixes as wide).
+fn wrap_at(out: &mut String, width: usize, first: &str, rest: &str, text: &str) {
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+/// Appends `text` wrapped at [`LINE_WIDTH`].
+fn wrap(out: &mut String, first: &str, rest: &str, text: &str) {
+    wrap_at(out, LINE_WIDTH, first, rest, text);
+}
+
+/// Every game id, one entry each: id, board size, summary, pieces.
+fn listing() -> String {
+    let pad = " ".repeat(ID_WIDTH + 7);
+    let mut out = String::new();
+    for v in variants::all() {
+        let g = v.geometry;
+        let head = format!(
+            "{:<ID_WIDTH$}{:<7}",
+            v.id,
+            format!("{}x{}", g.files(), g.ranks())
+        );
+        // The summary stays on one line, however long.
+        wrap_at(&mut out, usize::MAX, &head, &pad, v.summary);
+        wrap(
+            &mut out,
+            &pad,
+            &pad,
+            &format!("pieces: {}", piece_names(v).join(", ")),
+        );
+    }
+    let head = format!("{:<ID_WIDTH$}{:<7}", "kl-tour", "NxM");
+    wrap(
+        &mut out,
+        &head,
+        &pad,
+        "The King's Lancer tour puzzle for one player (see `joust tour`)",
+    );
+    wrap(&mut out, &pad, &pad, "pieces: King's Lancer");
+    out
+}
+
+/// The rules in short, as bullets under a heading naming the RULES.md section.
+fn bullets(out: &mut String, id: &str) {
+    if let Some(s) = summary(id) {
+        let _ = writeln!(out, "Rules in short (in full: RULES.md {}):", s.section);
+        for b in s.bullets {
+            wrap(out, "  - ", "    ", b);
+        }
+    }
+}
+
+/// One game: name, size, summary, rules in short, the start position and its symbols.
+fn game_rules(v: &'static Variant) -> String {
+    let g = v.geometry;
+    let mut out = format!("{} ({}), {}x{}\n", v.name, v.id, g.files(), g.ranks());
+    wrap(&mut out, "", "", v.summary);
+    out.push('\n');
+    bullets(&mut out, v.id);
+    out.push_str("\nStart position:\n");
+    let style = TextStyle::default();
+    let board = if g.len() <= 64 {
+        Position::<u64>::from_fen(v, v.start_fen).map(|p| board_text(&p, &style))
+    } else {
+        Position::<u128>::from_fen(v, v.start_fen).map(|p| board_text(&p, &style))
+    };
+    // The start FEN is the game's own; failing to read it is a bug, reported plainly.
+    match board {
+        Ok(b) => out.push_str(&b),
+        Err(e) => {
+            let _ = writeln!(out, "(cannot read the start FEN: {e})");
+        }
+    }
+    out.push('\n');
+    out.push_str(&legend(v));
+    let _ = writeln!(out, "\nStart FEN: {}", v.start_fen);
+    out
+}
+
+/// The tour puzzle, which has no board of its own.
+fn tour_rules() -> String {
+    let mut out = String::from("King's Lancer tour (kl-tour), any board up to 10x10\n\n");
+    bullets(&mut out, "kl-tour");
+    out
+}

@@ -1,0 +1,181 @@
+//! `joust analyse` as a user runs it: the deepening lines for a position of every game,
+//! an annotated PGN with its mistakes marked, and clean failures on bad input.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn data(name: &str) -> String {
+    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", name]
+        .iter()
+        .collect();
+    p.to_string_lossy().into_owned()
+}
+
+/// Runs `joust` with `args`, feeding `stdin`; returns status, stdout and stderr.
+fn joust(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("joust runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    let out = child.wait_with_output().expect("joust ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The output with the one varying number, the time taken, replaced by `T`.
+fn without_time(out: &str) -> String {
+    out.lines()
+        .map(|line| match line.find(", time ") {
+            Some(at) => format!("{}, time T)", &line[..at]),
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_start_of_every_game_deepens_to_a_best_move() {
+    let ids = [
+        "chess",
+        "lancerchess",
+        "clash",
+        "lancers",
+        "single-lancer",
+        "cromwell",
+        "royal-lion",
+        "musketeer",
+    ];
+    let mut all = String::new();
+    for id in ids {
+        let (code, out, err) = joust(&["analyse", "--variant", id, "--depth", "3"], "");
+        assert_eq!(code, 0, "{id}: {err}");
+        assert!(err.is_empty(), "{id}: {err}");
+        assert_eq!(out.matches("\ndepth ").count(), 3, "{id}: {out}");
+        assert!(out.contains("Best move: "), "{id}: {out}");
+        all += &without_time(&out);
+        all += "\n\n";
+    }
+    insta::assert_snapshot!(all);
+}
+
+#[test]
+fn a_position_with_a_mate_shows_it_from_whites_view() {
+    // Black to move mates with Qh4 (fool's mate).
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2";
+    let (code, out, err) = joust(&["analyse", "--fen", fen, "--depth", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Best move: Qh4# (#-1"), "{out}");
+    insta::assert_snapshot!(without_time(&out));
+}
+
+#[test]
+fn several_lines_are_ranked_best_first_at_every_depth() {
+    let (code, out, err) = joust(
+        &[
+            "analyse",
+            "--variant",
+            "lancerchess",
+            "--depth",
+            "4",
+            "--multipv",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    for depth in 1..=4 {
+        for rank in 1..=3 {
+            let head = format!("depth {depth:>2}  [{rank}] ");
+            assert_eq!(out.matches(&head).count(), 1, "{head}: {out}");
+        }
+    }
+    insta::assert_snapshot!(without_time(&out));
+}
+
+#[test]
+fn a_time_limit_stops_the_search() {
+    let start = std::time::Instant::now();
+    let (code, out, err) = joust(&["analyse", "--variant", "lancers", "--time", "300ms"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Best move: "), "{out}");
+    assert!(start.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn a_pgn_is_annotated_move_by_move_with_the_mistakes_marked() {
+    let (code, out, err) = joust(
+        &[
+            "analyse",
+            "--pgn",
+            &data("analyse-short.pgn"),
+            "--depth",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    // Black's 3... Nf6 allows mate in one; in game 3, White gives a bishop for a pawn.
+    assert!(out.contains("3...   Nf6??"), "{out}");
+    assert!(out.contains("3.     Bxf7+?  "), "{out}");
+    insta::assert_snapshot!(out);
+    // The same file read from standard input gives the same annotations.
+    let text = std::fs::read_to_string(data("analyse-short.pgn")).unwrap();
+    let (code, again, _) = joust(&["analyse", "--pgn", "-", "--depth", "4"], &text);
+    assert_eq!(code, 0);
+    assert_eq!(again, out);
+}
+
+#[test]
+fn a_finished_game_is_reported_as_over() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let (code, out, _) = joust(&["analyse", "--fen", fen], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("The game is over: checkmate, black wins.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyse_bad_input_gives_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["analyse", "--variant", "xiangqi"],
+        &["analyse", "--fen", "not a fen"],
+        &["analyse", "--depth", "0"],
+        &["analyse", "--time", "fast"],
+        &["analyse", "--depth", "3", "--time", "1s"],
+        &["analyse", "--pgn", "/no/such/file.pgn"],
+        &[
+            "analyse",
+            "--pgn",
+            "x.pgn",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
+        &["analyse", "--multipv", "0"],
+        &["analyse", "--multipv", "2", "--pgn", "x.pgn"],
+        &["analyse", "--threads", "0"],
+    ];
+    let mut report = String::new();
+    for args in cases {
+        let (code, out, err) = joust(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        report += &format!("{}\n{}\n", args.join(" "), err.lines().next().unwrap_or(""));
+    }
+    insta::assert_snapshot!(report);
+}

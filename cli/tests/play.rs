@@ -1,0 +1,313 @@
+//! `joust play` driven by scripted input, as a person would type it: the boards, refused
+//! moves with their close alternatives, every command, the end of a game, a game of every
+//! game id, the clock running out, and clean failures on bad arguments.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// Runs `joust` with `args`, feeding `stdin` (after `wait`, if given); returns status,
+/// stdout and stderr.
+fn joust_after(args: &[&str], stdin: &str, wait: Option<Duration>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("joust runs");
+    let mut input = child.stdin.take().expect("stdin");
+    if let Some(wait) = wait {
+        std::thread::sleep(wait);
+    }
+    input.write_all(stdin.as_bytes()).expect("stdin written");
+    drop(input);
+    let out = child.wait_with_output().expect("joust ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn joust(args: &[&str], stdin: &str) -> (i32, String, String) {
+    joust_after(args, stdin, None)
+}
+
+/// A fresh path in the temporary directory for a saved game.
+fn temp_pgn(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("joust-play-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn a_scripted_game_uses_every_command() {
+    let file = temp_pgn("scripted.pgn");
+    let script = format!(
+        "e5\ne4\nhelp\nNf9\nhint\nfen\nflip\nundo\nundo\nd4\nmoves\nresign\npgn {}\ne4\nquit\n",
+        file.display()
+    );
+    let (code, out, err) = joust(&["play", "--depth", "1"], &script);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    // A refused move gives the reason and close legal moves, and the game goes on.
+    assert!(out.contains("Refused: 'e5' is not a legal move here.\nClose legal moves: e3 e4\n"));
+    assert!(out.contains("Game over: white resigns, black wins (0-1). Joust wins."));
+    let out = out.replace(&file.display().to_string(), "FILE");
+    insta::assert_snapshot!("scripted_game", out);
+    let pgn = std::fs::read_to_string(&file).expect("the game was saved");
+    insta::assert_snapshot!("scripted_game_pgn", pgn);
+}
+
+#[test]
+fn mating_the_engine_ends_the_game() {
+    let file = temp_pgn("mate.pgn");
+    let script = format!("Rh8\ne4\npgn {}\n", file.display());
+    let (code, out, _) = joust(
+        &[
+            "play",
+            "--depth",
+            "2",
+            "--fen",
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        ],
+        &script,
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Game over: checkmate, white wins (1-0). You win."),
+        "{out}"
+    );
+    assert!(
+        out.contains("The game is over (checkmate, white wins)."),
+        "{out}"
+    );
+    let out = out.replace(&file.display().to_string(), "FILE");
+    insta::assert_snapshot!(out);
+    let pgn = std::fs::read_to_string(&file).expect("the game was saved");
+    assert!(
+        pgn.contains("[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. Rh8# {checkmate, white wins} 1-0"), "{pgn}");
+}
+
+#[test]
+fn the_engine_mates_a_person_playing_black() {
+    let (code, out, _) = joust(
+        &[
+            "play",
+            "--depth",
+            "2",
+            "--color",
+            "black",
+            "--fen",
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        ],
+        "undo\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Joust plays 1. Rh8#"), "{out}");
+    assert!(
+        out.contains("Game over: checkmate, white wins (1-0). Joust wins."),
+        "{out}"
+    );
+    // Nothing of the person's to take back: the engine moved first.
+    assert!(out.contains("Nothing of yours to take back."), "{out}");
+}
+
+/// A few legal moves for White in each game (the engine, at depth 1, answers them).
+const OPENINGS: [(&str, &str); 8] = [
+    ("chess", "e4 d4 Nf3"),
+    ("lancerchess", "e4 d4 Jd3"),
+    ("clash", "e4 d4 Nf3"),
+    ("lancers", "e4 d4 Bd3"),
+    ("single-lancer", "e4 d4 Nf3"),
+    ("cromwell", "e3 d3 Hc3"),
+    ("royal-lion", "e4 d4 Nc4"),
+    ("musketeer", "L C@g0 L@d0 e4"),
+];
+
+#[test]
+fn every_game_can_be_played() {
+    for (id, moves) in OPENINGS {
+        let script: String = moves.split(' ').map(|m| format!("{m}\n")).collect();
+        let (code, out, err) = joust(&["play", "--variant", id, "--depth", "1"], &script);
+        assert_eq!(code, 0, "{id}: {err}");
+        assert!(!out.contains("Refused"), "{id}: {out}");
+        let played = moves.split(' ').count();
+        assert_eq!(out.matches("\nYou play ").count(), played, "{id}: {out}");
+        assert_eq!(out.matches("\nJoust plays ").count(), played, "{id}: {out}");
+        insta::assert_snapshot!(format!("game_{id}"), out);
+    }
+}
+
+#[test]
+fn running_out_of_time_loses() {
+    let (code, out, _) = joust_after(
+        &["play", "--time", "300ms"],
+        "e4\n",
+        Some(Duration::from_millis(1500)),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Game over: white loses on time, black wins (0-1). Joust wins."),
+        "{out}"
+    );
+    assert!(!out.contains("You play 1."), "{out}");
+}
+
+/// Seconds on a clock reading such as `0:09.9` or `1:01`.
+fn clock_seconds(text: &str) -> f64 {
+    let (m, s) = text.split_once(':').expect("m:ss");
+    m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap()
+}
+
+#[test]
+fn the_clock_is_shown_and_both_sides_are_charged() {
+    let (code, out, _) = joust(&["play", "--time", "10s+1s"], "e4\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("clock 0:10 + 1 s per move for each side"),
+        "{out}"
+    );
+    let last = out
+        .lines()
+        .rfind(|l| l.starts_with("Clock: "))
+        .expect("a clock line");
+    let (white, black) = last
+        .strip_prefix("Clock: White ")
+        .and_then(|rest| rest.split_once(", Black "))
+        .expect("both clocks");
+    // The person moved at once and got the increment; the engine budgeted about 1.1 s
+    // (a thirtieth of its time plus three quarters of the increment) and got it back.
+    let (white, black) = (clock_seconds(white), clock_seconds(black));
+    assert!((10.0..=11.0).contains(&white), "{last}");
+    assert!(black > 8.5 && black < 10.0, "{last}");
+}
+
+#[test]
+fn a_random_side_follows_the_seed() {
+    let mut sides = Vec::new();
+    for seed in ["1", "2", "3", "4"] {
+        let args = ["play", "--color", "random", "--seed", seed, "--depth", "1"];
+        let (code, out, _) = joust(&args, "");
+        assert_eq!(code, 0);
+        assert_eq!(joust(&args, "").1, out, "seed {seed} is repeatable");
+        let black = out.contains("You play Black (by lot)");
+        assert!(black || out.contains("You play White (by lot)"), "{out}");
+        // As Black, the engine opens.
+        assert_eq!(black, out.contains("Joust plays 1. "), "{out}");
+        sides.push(black);
+    }
+    assert!(sides.contains(&true) && sides.contains(&false), "{sides:?}");
+}
+
+#[test]
+fn play_bad_input_gives_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["play", "--variant", "xiangqi"],
+        &["play", "--depth", "0"],
+        &["play", "--time", "fast"],
+        &["play", "--time", "0s+1s"],
+        &["play", "--depth", "3", "--time", "5m"],
+        &["play", "--seed", "3"],
+        &["play", "--color", "green"],
+        &["play", "--fen", "8/8/8 w - - 0 1"],
+    ];
+    let mut report = String::new();
+    for args in cases {
+        let (code, out, err) = joust(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        report += &format!("{}\n{}\n", args.join(" "), err.lines().next().unwrap_or(""));
+    }
+    insta::assert_snapshot!(report);
+}
+
+/// Plays a whole game of `id` against the engine at depth 1, choosing each move at random
+/// (seeded) from the `moves` list, until the game is over; returns the final message.
+fn play_to_the_end(id: &str, seed: u64) -> String {
+    use std::io::Read;
+    use std::sync::mpsc;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(["play", "--variant", id, "--depth", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("joust runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut text = String::new();
+    let mut rng = seed;
+    let mut asked = false;
+    let mut outcome = Err("the game did not end".to_string());
+    'game: for _ in 0..5000 {
+        // Wait for the next prompt.
+        while !text.ends_with("> ") {
+            match rx.recv_timeout(Duration::from_secs(60)) {
+                Ok(chunk) => text.push_str(&String::from_utf8_lossy(&chunk)),
+                Err(_) => {
+                    outcome = Err("no prompt".to_string());
+                    break 'game;
+                }
+            }
+        }
+        if text.ends_with("game over> ") {
+            outcome = text
+                .lines()
+                .rfind(|l| l.starts_with("Game over: "))
+                .map(str::to_string)
+                .ok_or_else(|| "no end announced".to_string());
+            break;
+        }
+        let line = if asked {
+            let list = text
+                .lines()
+                .rfind(|l| l.starts_with("Legal moves ("))
+                .expect("the moves were listed");
+            let moves: Vec<&str> = list.split(": ").nth(1).unwrap().split(' ').collect();
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            moves[(rng >> 33) as usize % moves.len()].to_string()
+        } else {
+            "moves".to_string()
+        };
+        asked = !asked;
+        text.push('\n');
+        if writeln!(stdin, "{line}").is_err() {
+            outcome = Err("joust stopped reading".to_string());
+            break;
+        }
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    outcome.unwrap_or_else(|why| panic!("{id}: {why}; output:\n{text}"))
+}
+
+#[test]
+fn a_whole_game_of_every_game_id_reaches_its_end() {
+    for (id, _) in OPENINGS {
+        let end = play_to_the_end(id, 7);
+        assert!(
+            end.contains(" wins (") || end.contains("draw ("),
+            "{id}: {end}"
+        );
+    }
+}
