@@ -86,6 +86,20 @@ fn royal_lion_mate_found() {
 }
 
 #[test]
+fn royal_lion_mate_by_a_double_capture() {
+    // White's Lion on e10 blocks its Rook's line to Black's Lion on a10 and is in check
+    // from the Bishop on d9. Any Lion move uncovers the Rook, but only the double capture
+    // e10xd9xe8 removes both pieces that could block rank 10 (Bishop to c10 or e10, Knight
+    // to d10 or f10): mate in one.
+    assert_mate::<u128>(
+        "royal-lion",
+        "l3L4R/pppb6/ppp1n5/10/10/10/10/10/10/10 w - - 0 1",
+        3,
+        &["e10d9,d9e8"],
+    );
+}
+
+#[test]
 fn musketeer_mate_after_setup() {
     assert_mate::<u64>(
         "musketeer",
