@@ -100,6 +100,18 @@ fn royal_lion_mate_by_a_double_capture() {
 }
 
 #[test]
+fn musketeer_mate_by_the_gated_piece() {
+    // The Knight leaves h1 for the first time and the Chancellor waiting behind it enters
+    // h1, mating along the h-file: the gated piece gives the mate.
+    assert_mate::<u64>(
+        "musketeer",
+        "6rk/6p1/8/8/8/8/8/K6N[MhL-m-l-] w - - 0 10",
+        3,
+        &["h1f2m", "h1g3m"],
+    );
+}
+
+#[test]
 fn musketeer_mate_after_setup() {
     assert_mate::<u64>(
         "musketeer",
