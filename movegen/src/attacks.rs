@@ -52,7 +52,9 @@ impl<B: Board> Tables<B> {
         }
         let mut generic = masks.generic & present;
         if generic != 0 {
-            let own = pos.pieces(by) & !gone & occ;
+            // The slider sets from `sq`, looked up once for all kinds.
+            let mut orth_lines = None;
+            let mut diag_lines = None;
             while generic != 0 {
                 let k = generic.trailing_zeros() as usize;
                 generic &= generic - 1;
@@ -61,9 +63,23 @@ impl<B: Board> Tables<B> {
                     .as_ref()
                     .expect("generic kinds have a program");
                 let pieces = pos.pieces_of(by, KindId(k as u8));
-                if (program.reverse_reach[c][sq.index()] & pieces).any() {
-                    a |= self.generic_sources(program, by, sq, occ, own) & pieces;
+                if (program.reverse_reach[c][sq.index()] & pieces).is_empty() {
+                    continue;
                 }
+                let m = &program.attack_masks[c][sq.index()];
+                let mut sources = m[0];
+                let (need_orth, need_diag) = program.attack_lines_needed[c];
+                if need_orth {
+                    sources |= *orth_lines.get_or_insert_with(|| self.sliders.orth(sq, occ)) & m[1];
+                }
+                if need_diag {
+                    sources |= *diag_lines.get_or_insert_with(|| self.sliders.diag(sq, occ)) & m[2];
+                }
+                if program.attack_residual {
+                    let own = pos.pieces(by) & !gone & occ;
+                    sources |= self.generic_sources_residual(program, c, sq, occ, own);
+                }
+                a |= sources & pieces;
             }
         }
         let mut lance = masks.lance & present;
