@@ -52,34 +52,36 @@ impl<B: Board> Tables<B> {
         }
         let mut generic = masks.generic & present;
         if generic != 0 {
+            let ga = &self.generic_attacks[c];
             // The slider sets from `sq`, looked up once for all kinds.
-            let mut orth_lines = None;
-            let mut diag_lines = None;
+            let orth = if ga.lines.0 {
+                self.sliders.orth(sq, occ)
+            } else {
+                B::EMPTY
+            };
+            let diag = if ga.lines.1 {
+                self.sliders.diag(sq, occ)
+            } else {
+                B::EMPTY
+            };
+            let n = self.geometry.len();
             while generic != 0 {
                 let k = generic.trailing_zeros() as usize;
                 generic &= generic - 1;
-                let program = self.kinds[k]
-                    .program
-                    .as_ref()
-                    .expect("generic kinds have a program");
                 let pieces = pos.pieces_of(by, KindId(k as u8));
-                if (program.reverse_reach[c][sq.index()] & pieces).is_empty() {
+                let m = &ga.table[k * n + sq.index()];
+                if (m[0] & pieces).is_empty() {
                     continue;
                 }
-                let m = &program.attack_masks[c][sq.index()];
-                let mut sources = m[0];
-                let (need_orth, need_diag) = program.attack_lines_needed[c];
-                if need_orth {
-                    sources |= *orth_lines.get_or_insert_with(|| self.sliders.orth(sq, occ)) & m[1];
-                }
-                if need_diag {
-                    sources |= *diag_lines.get_or_insert_with(|| self.sliders.diag(sq, occ)) & m[2];
-                }
-                if program.attack_residual {
+                a |= (m[1] | (orth & m[2]) | (diag & m[3])) & pieces;
+                if ga.residual & (1 << k) != 0 {
+                    let program = self.kinds[k]
+                        .program
+                        .as_ref()
+                        .expect("generic kinds have a program");
                     let own = pos.pieces(by) & !gone & occ;
-                    sources |= self.generic_sources_residual(program, c, sq, occ, own);
+                    a |= self.generic_sources_residual(program, c, sq, occ, own) & pieces;
                 }
-                a |= sources & pieces;
             }
         }
         let mut lance = masks.lance & present;

@@ -116,9 +116,18 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         let program = kt.program.as_ref().expect("generic kinds have a program");
         for from in pos.pieces_of(us, kind).squares() {
             let sets = t.generic_sets(program, us, from, occ, ours);
-            let targets = sets.moves | sets.captures;
+            let mut targets = sets.moves | sets.captures;
+            let mut sensitive = immunity.sensitive.has(from);
+            if sensitive && targets.any() {
+                // Rupert or Pym moving: the squares where they would face each other are
+                // known at once.
+                if let Some(bad) = immunity.forbidden_from(t, pos, from) {
+                    targets &= !bad;
+                    sensitive = false;
+                }
+            }
             let promotes = kt.pawn && (targets & t.last_rank[us.index()]).any();
-            if !promotes && !in_check && !danger.has(from) && !immunity.sensitive.has(from) {
+            if !promotes && !in_check && !danger.has(from) && !sensitive {
                 // Nothing this piece does by moving can expose the royal or bring Rupert
                 // and Pym face to face.
                 for to in targets.squares() {
@@ -412,7 +421,10 @@ struct Immunity<B> {
     pair: Option<[(Square, KindId, Color); 2]>,
     /// Squares strictly between them if they share a line.
     between: B,
-    /// The squares a move must start from to need the exact test: theirs and `between`.
+    /// The piece between them if it is the only one (else empty): a move or shot that
+    /// empties no other square of `between` leaves the line blocked.
+    blocker: B,
+    /// The squares a move must start from to need the exact test: theirs and `blocker`.
     sensitive: B,
     /// `forbidden[i]`: where piece `i` may not move (the other would attack it there, or
     /// it would attack the other); `None` when that cannot be worked out in advance.
@@ -425,6 +437,7 @@ impl<B: Board> Immunity<B> {
         let none = Immunity {
             pair: None,
             between: B::EMPTY,
+            blocker: B::EMPTY,
             sensitive: B::EMPTY,
             forbidden: [OnceCell::new(), OnceCell::new()],
         };
@@ -441,10 +454,20 @@ impl<B: Board> Immunity<B> {
             return none;
         };
         let between = t.between(a.0, b.0);
+        let inside = between & pos.occupied();
+        // With two pieces or more between them, moving or shooting one keeps the line
+        // blocked; with none, they do not share a line (or already face each other, which
+        // the exact test sees when either moves).
+        let blocker = if inside.more_than_one() {
+            B::EMPTY
+        } else {
+            inside
+        };
         Immunity {
             pair: Some([a, b]),
             between,
-            sensitive: between | B::from_square(a.0) | B::from_square(b.0),
+            blocker,
+            sensitive: blocker | B::from_square(a.0) | B::from_square(b.0),
             forbidden: [OnceCell::new(), OnceCell::new()],
         }
     }
@@ -466,6 +489,15 @@ impl<B: Board> Immunity<B> {
         })
     }
 
+    /// Where the piece on `from` may not move if it is Rupert or Pym (`None` if it is
+    /// neither, or that cannot be worked out in advance).
+    #[inline]
+    fn forbidden_from(&self, t: &Tables<B>, pos: &Position<B>, from: Square) -> Option<B> {
+        let pair = self.pair?;
+        let i = pair.iter().position(|p| p.0 == from)?;
+        self.forbidden(t, pos, i)
+    }
+
     /// True if the move (`moved` = from and to of the moving piece, `None` for a shot)
     /// leaves the two apart, with the occupancy `after` and the pieces on `gone` captured.
     #[inline(always)]
@@ -481,7 +513,7 @@ impl<B: Board> Immunity<B> {
         // at one of them removes it) cannot bring them face to face.
         let quiet = match moved {
             Some((from, _)) => !self.sensitive.has(from),
-            None => (self.between & gone).is_empty(),
+            None => (self.blocker & gone).is_empty(),
         };
         quiet || self.allows_exactly(t, pos, moved, after, gone)
     }

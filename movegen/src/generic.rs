@@ -59,6 +59,8 @@ pub struct Program<B> {
     pub rides: Vec<CompiledRide<B>>,
     /// The ops that are neither plain leaps nor rides (lame leaps, initial-square leaps).
     pub others: Vec<Op<B>>,
+    /// The ops of `attack_ops` that are neither plain leaps nor rides.
+    pub attack_others: Vec<Op<B>>,
     /// Whether some ride of `rides` (per colour) needs the full orthogonal and diagonal
     /// slider lookups.
     pub sliders_needed: [(bool, bool); 2],
@@ -305,6 +307,11 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
         .cloned()
         .collect();
+    let attack_others: Vec<Op<B>> = attack_ops
+        .iter()
+        .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
+        .cloned()
+        .collect();
     let (line_masks, rides) = split_rides(
         ops.iter()
             .filter_map(|op| compile_ride(op, g, false))
@@ -390,6 +397,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         leaps,
         rides,
         others,
+        attack_others,
         sliders_needed,
         blockable,
         reverse_leap_all,
@@ -600,14 +608,6 @@ const ORTH_DIRS: u8 = 0b0101_0101;
 const DIAG_DIRS: u8 = 0b1010_1010;
 
 impl<B: Board> Tables<B> {
-    /// Squares a rider blocked by any piece reaches from `from` along the directions
-    /// `dirs` (up to and including the first occupied square): slider tables for whole
-    /// orthogonal or diagonal sets, ray scans for the rest.
-    #[inline(always)]
-    fn ride_reach(&self, dirs: u8, from: Square, occ: B) -> B {
-        self.cached_ride_reach(dirs, from, occ, &mut (None, None))
-    }
-
     /// Squares a rider passing its own pieces reaches from `from` along `dirs`: each ray
     /// up to and including the first of `stoppers` (the other side's pieces).
     #[inline(always)]
@@ -620,29 +620,6 @@ impl<B: Board> Tables<B> {
             reach |= self.lance_reach(from, dir, stoppers);
         }
         reach
-    }
-
-    /// [`Self::ride_reach`], computing each slider lookup at most once per piece.
-    #[inline(always)]
-    fn cached_ride_reach(
-        &self,
-        dirs: u8,
-        from: Square,
-        occ: B,
-        lines: &mut (Option<B>, Option<B>),
-    ) -> B {
-        let mut reach = B::EMPTY;
-        let mut rest = dirs;
-        if dirs & ORTH_DIRS == ORTH_DIRS {
-            reach |= *lines.0.get_or_insert_with(|| self.sliders.orth(from, occ));
-            rest &= !ORTH_DIRS;
-        }
-        if dirs & DIAG_DIRS == DIAG_DIRS {
-            reach |= *lines.1.get_or_insert_with(|| self.sliders.diag(from, occ));
-            rest &= !DIAG_DIRS;
-        }
-        // Any remaining single directions: a ray stopped by any piece.
-        reach | self.lance_rays(rest, from, occ)
     }
 
     /// Squares between `min` and `max` steps from `sq` along a straight line.
@@ -963,9 +940,23 @@ impl<B: Board> Tables<B> {
         own: B,
     ) -> B {
         let c = color.index();
-        let mut a = B::EMPTY;
+        let leaps = &program.leaps[c][from.index()];
+        let mut a = leaps.captures | leaps.shots;
+        let (need_orth, need_diag) = program.lines_needed[c];
+        let m = &program.line_masks[c][from.index()];
+        if need_orth {
+            a |= self.sliders.orth(from, occ) & (m[2] | m[4]);
+        }
+        if need_diag {
+            a |= self.sliders.diag(from, occ) & (m[3] | m[5]);
+        }
+        for r in &program.rides {
+            if (r.mode_masks[1] | r.mode_masks[2]).any() {
+                a |= self.compiled_ride(r, c, from, occ, occ & !own, B::EMPTY, B::EMPTY);
+            }
+        }
         let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
-        for op in &program.attack_ops {
+        for op in &program.attack_others {
             match op {
                 Op::Leap { mode, table } if hits(mode) => a |= table[c][from.index()],
                 Op::Lame { mode, pairs } if hits(mode) => {
@@ -973,20 +964,6 @@ impl<B: Board> Tables<B> {
                         if !occ.has(block) {
                             a |= B::from_square(target);
                         }
-                    }
-                }
-                Op::Ride {
-                    mode,
-                    dirs,
-                    min,
-                    max,
-                    through_own,
-                } if hits(mode) => {
-                    let band = self.step_band(from, *min, *max);
-                    if *through_own {
-                        a |= self.lance_rays(dirs[c], from, occ & !own) & band;
-                    } else {
-                        a |= self.ride_reach(dirs[c], from, occ) & band;
                     }
                 }
                 _ => {}
