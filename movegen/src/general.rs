@@ -130,9 +130,7 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             if !promotes && !in_check && !danger.has(from) && !sensitive {
                 // Nothing this piece does by moving can expose the royal or bring Rupert
                 // and Pym face to face.
-                for to in targets.squares() {
-                    list.push(Move::normal(from, to));
-                }
+                list.push_normals(from, targets);
             } else {
                 push_checked(t, pos, kt.pawn, from, targets, &safe, list);
             }
