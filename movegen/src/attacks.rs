@@ -136,6 +136,57 @@ impl<B: Board> Tables<B> {
         a & occ & !gone
     }
 
+    /// For a side whose kinds are all generic: the pieces of `by` attacking `sq` in `pos`,
+    /// and the squares whose emptying could let one of them reach it
+    /// ([`Self::generic_blockers`] of each piece in reach), in one pass over the kinds.
+    #[inline]
+    pub fn generic_checks(&self, pos: &Position<B>, sq: Square, by: Color) -> (B, B) {
+        let c = by.index();
+        let occ = pos.occupied();
+        let mut generic = self.masks[c].generic & pos.kinds_present(by);
+        let ga = &self.generic_attacks[c];
+        let orth = if ga.lines.0 {
+            self.sliders.orth(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let diag = if ga.lines.1 {
+            self.sliders.diag(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let n = self.geometry.len();
+        let mut a = B::EMPTY;
+        let mut blockers = B::EMPTY;
+        while generic != 0 {
+            let k = generic.trailing_zeros() as usize;
+            generic &= generic - 1;
+            let pieces = pos.pieces_of(by, KindId(k as u8));
+            let m = &ga.table[k * n + sq.index()];
+            let near = m[0] & pieces;
+            if near.is_empty() {
+                continue;
+            }
+            a |= (m[1] | (orth & m[2]) | (diag & m[3])) & pieces;
+            if (ga.residual | ga.blockable) & (1 << k) != 0 {
+                let program = self.kinds[k]
+                    .program
+                    .as_ref()
+                    .expect("generic kinds have a program");
+                if ga.residual & (1 << k) != 0 {
+                    let own = pos.pieces(by);
+                    a |= self.generic_sources_residual(program, c, sq, occ, own) & pieces;
+                }
+                if program.blockable {
+                    for from in near.squares() {
+                        blockers |= self.generic_blockers(program, by, from, sq);
+                    }
+                }
+            }
+        }
+        (a & occ, blockers)
+    }
+
     /// The ray from `from` in direction `dir` up to and including the first square of
     /// `stoppers` (the whole ray if none): where a Lancer riding it reaches.
     #[inline(always)]

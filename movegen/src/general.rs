@@ -28,11 +28,26 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
     };
     let occ = pos.occupied();
     let ours = pos.pieces(us);
-    let checkers = t.attackers(pos, ksq, occ, them);
+    // When every enemy piece is generic, the blockers found with the checkers are all the
+    // squares whose emptying could open an attack on the royal: a shot elsewhere needs no
+    // exact test.
+    let blockers_known = (pos.kinds_present(them) & !t.masks[them.index()].generic) == 0;
+    let (checkers, known_blockers) = if blockers_known {
+        let (checkers, blockers) = t.generic_checks(pos, ksq, them);
+        (checkers, Some(blockers))
+    } else {
+        (t.attackers(pos, ksq, occ, them), None)
+    };
     let in_check = checkers.any();
 
     // Our pieces whose leaving could open a line or bent path onto the royal.
-    let mut danger = t.pins(pos, ksq, them).pinned & ours;
+    let riders =
+        (t.masks[them.index()].orth | t.masks[them.index()].diag) & pos.kinds_present(them);
+    let mut danger = if riders != 0 {
+        t.pins(pos, ksq, them).pinned & ours
+    } else {
+        B::EMPTY
+    };
     let mut bent = t.masks[them.index()].bent & pos.kinds_present(them);
     while bent != 0 {
         let k = KindId(bent.trailing_zeros() as u8);
@@ -58,27 +73,27 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             }
         }
     }
-    let mut generic_blockers = B::EMPTY;
-    let mut generic = t.masks[them.index()].generic & pos.kinds_present(them);
-    while generic != 0 {
-        let k = KindId(generic.trailing_zeros() as u8);
-        generic &= generic - 1;
-        let program = t.kinds[k.index()]
-            .program
-            .as_ref()
-            .expect("generic kinds have a program");
-        if !program.blockable {
-            continue;
+    let generic_blockers = known_blockers.unwrap_or_else(|| {
+        let mut blockers = B::EMPTY;
+        let mut generic = t.masks[them.index()].generic & pos.kinds_present(them);
+        while generic != 0 {
+            let k = KindId(generic.trailing_zeros() as u8);
+            generic &= generic - 1;
+            let program = t.kinds[k.index()]
+                .program
+                .as_ref()
+                .expect("generic kinds have a program");
+            if !program.blockable {
+                continue;
+            }
+            let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
+            for from in near.squares() {
+                blockers |= t.generic_blockers(program, them, from, ksq);
+            }
         }
-        let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
-        for from in near.squares() {
-            generic_blockers |= t.generic_blockers(program, them, from, ksq);
-        }
-    }
+        blockers
+    });
     danger |= generic_blockers & ours;
-    // When every enemy piece is generic, the blockers above are all the squares whose
-    // emptying could open an attack on the royal: a shot elsewhere needs no exact test.
-    let blockers_known = (pos.kinds_present(them) & !t.masks[them.index()].generic) == 0;
     let immunity = Immunity::new(t, pos);
     // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
     // in Cromwell, Rupert and Pym apart).

@@ -193,6 +193,9 @@ pub struct GenericAttacks<B> {
     pub residual: u16,
     /// Whether some kind's table takes the orthogonal and the diagonal slider sets.
     pub lines: (bool, bool),
+    /// Kinds (bits over kind ids) whose attacks can be blocked
+    /// ([`crate::generic::Program::blockable`]).
+    pub blockable: u16,
 }
 
 fn bb_of<B: Bits>(squares: impl IntoIterator<Item = Square>) -> B {
@@ -484,6 +487,7 @@ fn generic_attacks<B: Bits>(
     let c = color.index();
     let mut table = vec![[B::EMPTY; 4]; kinds.len() * n];
     let mut residual = 0u16;
+    let mut blockable = 0u16;
     let mut lines = (false, false);
     for (k, kt) in kinds.iter().enumerate() {
         let Some(p) = kt.program.as_ref().filter(|_| mask & (1 << k) != 0) else {
@@ -496,6 +500,9 @@ fn generic_attacks<B: Bits>(
         if p.attack_residual {
             residual |= 1 << k;
         }
+        if p.blockable {
+            blockable |= 1 << k;
+        }
         lines.0 |= p.attack_lines_needed[c].0;
         lines.1 |= p.attack_lines_needed[c].1;
     }
@@ -503,6 +510,7 @@ fn generic_attacks<B: Bits>(
         table,
         residual,
         lines,
+        blockable,
     }
 }
 
