@@ -120,6 +120,13 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
 
     royal_moves(t, pos, ksq, in_check, &immunity, list);
 
+    // Pieces whose moves each need the exact test (unless Rupert's or Pym's forbidden
+    // squares settle them at once).
+    let noisy = if in_check {
+        !B::EMPTY
+    } else {
+        danger | immunity.sensitive
+    };
     let mut generic = t.masks[us.index()].generic & pos.kinds_present(us);
     while generic != 0 {
         let kind = KindId(generic.trailing_zeros() as u8);
@@ -132,17 +139,17 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         for from in pos.pieces_of(us, kind).squares() {
             let sets = t.generic_sets(program, us, from, occ, ours);
             let mut targets = sets.moves | sets.captures;
-            let mut sensitive = immunity.sensitive.has(from);
-            if sensitive && targets.any() {
+            let mut exact = noisy.has(from);
+            if exact && immunity.sensitive.has(from) && targets.any() {
                 // Rupert or Pym moving: the squares where they would face each other are
                 // known at once.
                 if let Some(bad) = immunity.forbidden_from(t, pos, from) {
                     targets &= !bad;
-                    sensitive = false;
+                    exact = in_check || danger.has(from);
                 }
             }
             let promotes = kt.pawn && (targets & t.last_rank[us.index()]).any();
-            if !promotes && !in_check && !danger.has(from) && !sensitive {
+            if !promotes && !exact {
                 // Nothing this piece does by moving can expose the royal or bring Rupert
                 // and Pym face to face.
                 list.push_normals(from, targets);
