@@ -320,6 +320,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bulk_pushes_match_single_pushes_on_the_stack_and_past_it() {
+        let targets: u128 = (1 << 3) | (1 << 17) | (1 << 64) | (1 << 99);
+        for before in [0, MAX_MOVES - 130, MAX_MOVES - 2, MAX_MOVES + 5] {
+            let (mut bulk, mut single) = (MoveList::new(), MoveList::new());
+            for i in 0..before {
+                let mv = Move::normal(Square((i % 64) as u8), Square(0));
+                bulk.push(mv);
+                single.push(mv);
+            }
+            bulk.push_normals(Square(7), targets);
+            for to in targets.squares() {
+                single.push(Move::normal(Square(7), to));
+            }
+            assert_eq!(bulk.len(), before + 4);
+            assert_eq!(bulk.as_slice(), single.as_slice(), "after {before} moves");
+        }
+    }
+
+    #[test]
     fn a_list_spills_to_the_heap_past_its_stack_capacity() {
         let mut list = MoveList::new();
         for i in 0..(MAX_MOVES as u32 + 100) {
