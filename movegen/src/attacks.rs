@@ -20,6 +20,9 @@ impl<B: Board> Tables<B> {
         let c = by.index();
         let present = pos.kinds_present(by);
         let masks = &self.masks[c];
+        if present & !masks.generic == 0 {
+            return self.generic_attackers(pos, sq, occ, by, gone);
+        }
         let mut a = B::EMPTY;
         let mut leapers = masks.leapers & present;
         while leapers != 0 {
@@ -50,21 +53,8 @@ impl<B: Board> Tables<B> {
                 a |= self.bent_attackers_of(self.kinds[k].shape.bent(), sq, occ) & pieces;
             }
         }
-        let mut generic = masks.generic & present;
-        if generic != 0 {
-            let own = pos.pieces(by) & !gone & occ;
-            while generic != 0 {
-                let k = generic.trailing_zeros() as usize;
-                generic &= generic - 1;
-                let program = self.kinds[k]
-                    .program
-                    .as_ref()
-                    .expect("generic kinds have a program");
-                let pieces = pos.pieces_of(by, KindId(k as u8));
-                if (program.reverse_reach[c][sq.index()] & pieces).any() {
-                    a |= self.generic_sources(program, by, sq, occ, own) & pieces;
-                }
-            }
+        if masks.generic & present != 0 {
+            a |= self.generic_attackers(pos, sq, occ, by, gone);
         }
         let mut lance = masks.lance & present;
         if lance != 0 {
@@ -97,6 +87,104 @@ impl<B: Board> Tables<B> {
             }
         }
         a & occ & !gone
+    }
+
+    /// [`Self::attackers_after`] for `by`'s generic kinds only: a few lookups per kind
+    /// present, the slider sets from `sq` looked up once.
+    #[inline]
+    pub fn generic_attackers(
+        &self,
+        pos: &Position<B>,
+        sq: Square,
+        occ: B,
+        by: Color,
+        gone: B,
+    ) -> B {
+        let c = by.index();
+        let mut generic = self.masks[c].generic & pos.kinds_present(by);
+        let ga = &self.generic_attacks[c];
+        let orth = if ga.lines.0 {
+            self.sliders.orth(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let diag = if ga.lines.1 {
+            self.sliders.diag(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let n = self.geometry.len();
+        let mut a = B::EMPTY;
+        while generic != 0 {
+            let k = generic.trailing_zeros() as usize;
+            generic &= generic - 1;
+            let pieces = pos.pieces_of(by, KindId(k as u8));
+            let m = &ga.table[k * n + sq.index()];
+            if (m[0] & pieces).is_empty() {
+                continue;
+            }
+            a |= (m[1] | (orth & m[2]) | (diag & m[3])) & pieces;
+            if ga.residual & (1 << k) != 0 {
+                let program = self.kinds[k]
+                    .program
+                    .as_ref()
+                    .expect("generic kinds have a program");
+                let own = pos.pieces(by) & !gone & occ;
+                a |= self.generic_sources_residual(program, c, sq, occ, own) & pieces;
+            }
+        }
+        a & occ & !gone
+    }
+
+    /// For a side whose kinds are all generic: the pieces of `by` attacking `sq` in `pos`,
+    /// and the squares whose emptying could let one of them reach it
+    /// ([`Self::generic_blockers`] of each piece in reach), in one pass over the kinds.
+    #[inline]
+    pub fn generic_checks(&self, pos: &Position<B>, sq: Square, by: Color) -> (B, B) {
+        let c = by.index();
+        let occ = pos.occupied();
+        let mut generic = self.masks[c].generic & pos.kinds_present(by);
+        let ga = &self.generic_attacks[c];
+        let orth = if ga.lines.0 {
+            self.sliders.orth(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let diag = if ga.lines.1 {
+            self.sliders.diag(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let n = self.geometry.len();
+        let mut a = B::EMPTY;
+        let mut blockers = B::EMPTY;
+        while generic != 0 {
+            let k = generic.trailing_zeros() as usize;
+            generic &= generic - 1;
+            let pieces = pos.pieces_of(by, KindId(k as u8));
+            let m = &ga.table[k * n + sq.index()];
+            let near = m[0] & pieces;
+            if near.is_empty() {
+                continue;
+            }
+            a |= (m[1] | (orth & m[2]) | (diag & m[3])) & pieces;
+            if (ga.residual | ga.blockable) & (1 << k) != 0 {
+                let program = self.kinds[k]
+                    .program
+                    .as_ref()
+                    .expect("generic kinds have a program");
+                if ga.residual & (1 << k) != 0 {
+                    let own = pos.pieces(by);
+                    a |= self.generic_sources_residual(program, c, sq, occ, own) & pieces;
+                }
+                if program.blockable {
+                    for from in near.squares() {
+                        blockers |= self.generic_blockers(program, by, from, sq);
+                    }
+                }
+            }
+        }
+        (a & occ, blockers)
     }
 
     /// The ray from `from` in direction `dir` up to and including the first square of

@@ -28,11 +28,26 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
     };
     let occ = pos.occupied();
     let ours = pos.pieces(us);
-    let checkers = t.attackers(pos, ksq, occ, them);
+    // When every enemy piece is generic, the blockers found with the checkers are all the
+    // squares whose emptying could open an attack on the royal: a shot elsewhere needs no
+    // exact test.
+    let blockers_known = (pos.kinds_present(them) & !t.masks[them.index()].generic) == 0;
+    let (checkers, known_blockers) = if blockers_known {
+        let (checkers, blockers) = t.generic_checks(pos, ksq, them);
+        (checkers, Some(blockers))
+    } else {
+        (t.attackers(pos, ksq, occ, them), None)
+    };
     let in_check = checkers.any();
 
     // Our pieces whose leaving could open a line or bent path onto the royal.
-    let mut danger = t.pins(pos, ksq, them).pinned & ours;
+    let riders =
+        (t.masks[them.index()].orth | t.masks[them.index()].diag) & pos.kinds_present(them);
+    let mut danger = if riders != 0 {
+        t.pins(pos, ksq, them).pinned & ours
+    } else {
+        B::EMPTY
+    };
     let mut bent = t.masks[them.index()].bent & pos.kinds_present(them);
     while bent != 0 {
         let k = KindId(bent.trailing_zeros() as u8);
@@ -58,27 +73,27 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
             }
         }
     }
-    let mut generic_blockers = B::EMPTY;
-    let mut generic = t.masks[them.index()].generic & pos.kinds_present(them);
-    while generic != 0 {
-        let k = KindId(generic.trailing_zeros() as u8);
-        generic &= generic - 1;
-        let program = t.kinds[k.index()]
-            .program
-            .as_ref()
-            .expect("generic kinds have a program");
-        if !program.blockable {
-            continue;
+    let generic_blockers = known_blockers.unwrap_or_else(|| {
+        let mut blockers = B::EMPTY;
+        let mut generic = t.masks[them.index()].generic & pos.kinds_present(them);
+        while generic != 0 {
+            let k = KindId(generic.trailing_zeros() as u8);
+            generic &= generic - 1;
+            let program = t.kinds[k.index()]
+                .program
+                .as_ref()
+                .expect("generic kinds have a program");
+            if !program.blockable {
+                continue;
+            }
+            let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
+            for from in near.squares() {
+                blockers |= t.generic_blockers(program, them, from, ksq);
+            }
         }
-        let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
-        for from in near.squares() {
-            generic_blockers |= t.generic_blockers(program, them, from, ksq);
-        }
-    }
+        blockers
+    });
     danger |= generic_blockers & ours;
-    // When every enemy piece is generic, the blockers above are all the squares whose
-    // emptying could open an attack on the royal: a shot elsewhere needs no exact test.
-    let blockers_known = (pos.kinds_present(them) & !t.masks[them.index()].generic) == 0;
     let immunity = Immunity::new(t, pos);
     // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
     // in Cromwell, Rupert and Pym apart).
@@ -105,6 +120,13 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
 
     royal_moves(t, pos, ksq, in_check, &immunity, list);
 
+    // Pieces whose moves each need the exact test (unless Rupert's or Pym's forbidden
+    // squares settle them at once).
+    let noisy = if in_check {
+        !B::EMPTY
+    } else {
+        danger | immunity.sensitive
+    };
     let mut generic = t.masks[us.index()].generic & pos.kinds_present(us);
     while generic != 0 {
         let kind = KindId(generic.trailing_zeros() as u8);
@@ -116,14 +138,21 @@ pub fn generate_general<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut M
         let program = kt.program.as_ref().expect("generic kinds have a program");
         for from in pos.pieces_of(us, kind).squares() {
             let sets = t.generic_sets(program, us, from, occ, ours);
-            let targets = sets.moves | sets.captures;
+            let mut targets = sets.moves | sets.captures;
+            let mut exact = noisy.has(from);
+            if exact && immunity.sensitive.has(from) && targets.any() {
+                // Rupert or Pym moving: the squares where they would face each other are
+                // known at once.
+                if let Some(bad) = immunity.forbidden_from(t, pos, from) {
+                    targets &= !bad;
+                    exact = in_check || danger.has(from);
+                }
+            }
             let promotes = kt.pawn && (targets & t.last_rank[us.index()]).any();
-            if !promotes && !in_check && !danger.has(from) && !immunity.sensitive.has(from) {
+            if !promotes && !exact {
                 // Nothing this piece does by moving can expose the royal or bring Rupert
                 // and Pym face to face.
-                for to in targets.squares() {
-                    list.push(Move::normal(from, to));
-                }
+                list.push_normals(from, targets);
             } else {
                 push_checked(t, pos, kt.pawn, from, targets, &safe, list);
             }
@@ -412,7 +441,10 @@ struct Immunity<B> {
     pair: Option<[(Square, KindId, Color); 2]>,
     /// Squares strictly between them if they share a line.
     between: B,
-    /// The squares a move must start from to need the exact test: theirs and `between`.
+    /// The piece between them if it is the only one (else empty): a move or shot that
+    /// empties no other square of `between` leaves the line blocked.
+    blocker: B,
+    /// The squares a move must start from to need the exact test: theirs and `blocker`.
     sensitive: B,
     /// `forbidden[i]`: where piece `i` may not move (the other would attack it there, or
     /// it would attack the other); `None` when that cannot be worked out in advance.
@@ -425,6 +457,7 @@ impl<B: Board> Immunity<B> {
         let none = Immunity {
             pair: None,
             between: B::EMPTY,
+            blocker: B::EMPTY,
             sensitive: B::EMPTY,
             forbidden: [OnceCell::new(), OnceCell::new()],
         };
@@ -441,10 +474,20 @@ impl<B: Board> Immunity<B> {
             return none;
         };
         let between = t.between(a.0, b.0);
+        let inside = between & pos.occupied();
+        // With two pieces or more between them, moving or shooting one keeps the line
+        // blocked; with none, they do not share a line (or already face each other, which
+        // the exact test sees when either moves).
+        let blocker = if inside.more_than_one() {
+            B::EMPTY
+        } else {
+            inside
+        };
         Immunity {
             pair: Some([a, b]),
             between,
-            sensitive: between | B::from_square(a.0) | B::from_square(b.0),
+            blocker,
+            sensitive: blocker | B::from_square(a.0) | B::from_square(b.0),
             forbidden: [OnceCell::new(), OnceCell::new()],
         }
     }
@@ -466,6 +509,15 @@ impl<B: Board> Immunity<B> {
         })
     }
 
+    /// Where the piece on `from` may not move if it is Rupert or Pym (`None` if it is
+    /// neither, or that cannot be worked out in advance).
+    #[inline]
+    fn forbidden_from(&self, t: &Tables<B>, pos: &Position<B>, from: Square) -> Option<B> {
+        let pair = self.pair?;
+        let i = pair.iter().position(|p| p.0 == from)?;
+        self.forbidden(t, pos, i)
+    }
+
     /// True if the move (`moved` = from and to of the moving piece, `None` for a shot)
     /// leaves the two apart, with the occupancy `after` and the pieces on `gone` captured.
     #[inline(always)]
@@ -481,7 +533,7 @@ impl<B: Board> Immunity<B> {
         // at one of them removes it) cannot bring them face to face.
         let quiet = match moved {
             Some((from, _)) => !self.sensitive.has(from),
-            None => (self.between & gone).is_empty(),
+            None => (self.blocker & gone).is_empty(),
         };
         quiet || self.allows_exactly(t, pos, moved, after, gone)
     }

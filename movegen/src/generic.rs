@@ -59,6 +59,8 @@ pub struct Program<B> {
     pub rides: Vec<CompiledRide<B>>,
     /// The ops that are neither plain leaps nor rides (lame leaps, initial-square leaps).
     pub others: Vec<Op<B>>,
+    /// The ops of `attack_ops` that are neither plain leaps nor rides.
+    pub attack_others: Vec<Op<B>>,
     /// Whether some ride of `rides` (per colour) needs the full orthogonal and diagonal
     /// slider lookups.
     pub sliders_needed: [(bool, bool); 2],
@@ -74,6 +76,25 @@ pub struct Program<B> {
     pub attacks_lame: bool,
     /// [`Program::sliders_needed`] for `reverse_rides`.
     pub reverse_sliders_needed: [(bool, bool); 2],
+    /// `line_masks[color][square]`: where the rides taking whole orthogonal or diagonal
+    /// slider sets apply (their distance bands), by mode: moves on orthogonal lines, moves
+    /// on diagonals, captures on each, shots on each. One AND per slider set and mode
+    /// then replaces evaluating these rides one by one.
+    pub line_masks: [Vec<[B; 6]>; 2],
+    /// Per colour: whether `line_masks` take the orthogonal and the diagonal slider sets.
+    pub lines_needed: [(bool, bool); 2],
+    /// `attack_masks[color][target]`: squares a piece attacks `target` from by a leap of
+    /// `attack_ops`, and the bands of its whole-slider-set attacking rides turned around
+    /// (orthogonal, diagonal): attack detection in a few lookups.
+    pub attack_masks: [Vec<[B; 3]>; 2],
+    /// Per colour: whether `attack_masks` take the orthogonal and the diagonal slider sets.
+    pub attack_lines_needed: [(bool, bool); 2],
+    /// True if `reverse_rides` is not empty or `attacks_lame`: attacks beyond
+    /// `attack_masks`.
+    pub attack_residual: bool,
+    /// `ride_rays[color][square]`: every ray of every ride op from `square` on an empty
+    /// board (for finding the squares between a rider and its target).
+    pub ride_rays: [Vec<B>; 2],
 }
 
 /// A ride compiled for quick evaluation: which slider lookups it takes, its band of
@@ -286,16 +307,28 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
         .cloned()
         .collect();
-    let rides: Vec<CompiledRide<B>> = ops
+    let attack_others: Vec<Op<B>> = attack_ops
         .iter()
-        .filter_map(|op| compile_ride(op, g, false))
+        .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
+        .cloned()
         .collect();
-    let reverse_rides: Vec<CompiledRide<B>> = attack_ops
-        .iter()
-        .filter_map(|op| compile_ride(op, g, true))
-        .collect();
+    let (line_masks, rides) = split_rides(
+        ops.iter()
+            .filter_map(|op| compile_ride(op, g, false))
+            .collect(),
+        g,
+    );
+    let (reverse_line_masks, reverse_rides) = split_rides(
+        attack_ops
+            .iter()
+            .filter_map(|op| compile_ride(op, g, true))
+            .collect(),
+        g,
+    );
+    let lines_needed = masks_needed(&line_masks);
+    let attack_lines_needed = masks_needed(&reverse_line_masks);
     let attacks_lame = attack_ops.iter().any(|op| matches!(op, Op::Lame { .. }));
-    let reverse_leap_all = Color::ALL.map(|c| {
+    let reverse_leap_all: [Vec<B>; 2] = Color::ALL.map(|c| {
         g.squares()
             .map(|t| {
                 reverse_leaps
@@ -304,6 +337,46 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
             })
             .collect()
     });
+    // Attacks by any mode count, so the three modes' bands are merged.
+    let attack_masks = [0, 1].map(|c| {
+        g.squares()
+            .map(|t| {
+                let m = &reverse_line_masks[c][t.index()];
+                [
+                    reverse_leap_all[c][t.index()],
+                    m[0] | m[2] | m[4],
+                    m[1] | m[3] | m[5],
+                ]
+            })
+            .collect()
+    });
+    let ride_rays = Color::ALL.map(|c| {
+        g.squares()
+            .map(|s| {
+                ops.iter()
+                    .filter_map(|op| match op {
+                        Op::Ride { dirs, .. } => Some(dirs[c.index()]),
+                        _ => None,
+                    })
+                    .flat_map(|d| {
+                        Direction::ALL
+                            .into_iter()
+                            .filter(move |dir| d & (1 << *dir as u8) != 0)
+                    })
+                    .fold(B::EMPTY, |b, dir| {
+                        let (df, dr) = dir.delta();
+                        let mut b = b;
+                        let mut x = s;
+                        while let Some(y) = g.offset(x, df, dr) {
+                            b |= B::from_square(y);
+                            x = y;
+                        }
+                        b
+                    })
+            })
+            .collect()
+    });
+    let attack_residual = !reverse_rides.is_empty() || attacks_lame;
     let needed = |rides: &[CompiledRide<B>]| {
         [0, 1].map(|c| {
             (
@@ -324,12 +397,65 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         leaps,
         rides,
         others,
+        attack_others,
         sliders_needed,
         blockable,
         reverse_leap_all,
         reverse_rides,
         attacks_lame,
         reverse_sliders_needed,
+        line_masks,
+        lines_needed,
+        attack_masks,
+        attack_lines_needed,
+        attack_residual,
+        ride_rays,
+    })
+}
+
+/// Splits compiled rides into per-square masks for the parts that take whole orthogonal
+/// or diagonal slider sets (see [`Program::line_masks`]) and the rides left over (through
+/// own pieces, or single directions), which keep only those directions.
+#[allow(clippy::type_complexity)]
+fn split_rides<B: Bits>(
+    rides: Vec<CompiledRide<B>>,
+    g: Geometry,
+) -> ([Vec<[B; 6]>; 2], Vec<CompiledRide<B>>) {
+    let mut masks = [vec![[B::EMPTY; 6]; g.len()], vec![[B::EMPTY; 6]; g.len()]];
+    let mut rest = Vec::new();
+    for mut r in rides {
+        for (c, per_square) in masks.iter_mut().enumerate() {
+            let (fo, fd) = r.full[c];
+            for s in g.squares() {
+                let band = r.band[s.index()];
+                for mode in 0..3 {
+                    if r.mode_masks[mode].any() {
+                        if fo.any() {
+                            per_square[s.index()][2 * mode] |= band;
+                        }
+                        if fd.any() {
+                            per_square[s.index()][2 * mode + 1] |= band;
+                        }
+                    }
+                }
+            }
+        }
+        if r.through_own || r.rest.iter().any(|&d| d != 0) {
+            r.full = [(B::EMPTY, B::EMPTY); 2];
+            rest.push(r);
+        }
+    }
+    (masks, rest)
+}
+
+/// Per colour: whether some square's masks use the orthogonal and the diagonal slider
+/// sets.
+fn masks_needed<B: Bits>(masks: &[Vec<[B; 6]>; 2]) -> [(bool, bool); 2] {
+    [0, 1].map(|c| {
+        (
+            masks[c].iter().any(|m| (m[0] | m[2] | m[4]).any()),
+            masks[c].iter().any(|m| (m[1] | m[3] | m[5]).any()),
+        )
     })
 }
 
@@ -482,14 +608,6 @@ const ORTH_DIRS: u8 = 0b0101_0101;
 const DIAG_DIRS: u8 = 0b1010_1010;
 
 impl<B: Board> Tables<B> {
-    /// Squares a rider blocked by any piece reaches from `from` along the directions
-    /// `dirs` (up to and including the first occupied square): slider tables for whole
-    /// orthogonal or diagonal sets, ray scans for the rest.
-    #[inline(always)]
-    fn ride_reach(&self, dirs: u8, from: Square, occ: B) -> B {
-        self.cached_ride_reach(dirs, from, occ, &mut (None, None))
-    }
-
     /// Squares a rider passing its own pieces reaches from `from` along `dirs`: each ray
     /// up to and including the first of `stoppers` (the other side's pieces).
     #[inline(always)]
@@ -502,29 +620,6 @@ impl<B: Board> Tables<B> {
             reach |= self.lance_reach(from, dir, stoppers);
         }
         reach
-    }
-
-    /// [`Self::ride_reach`], computing each slider lookup at most once per piece.
-    #[inline(always)]
-    fn cached_ride_reach(
-        &self,
-        dirs: u8,
-        from: Square,
-        occ: B,
-        lines: &mut (Option<B>, Option<B>),
-    ) -> B {
-        let mut reach = B::EMPTY;
-        let mut rest = dirs;
-        if dirs & ORTH_DIRS == ORTH_DIRS {
-            reach |= *lines.0.get_or_insert_with(|| self.sliders.orth(from, occ));
-            rest &= !ORTH_DIRS;
-        }
-        if dirs & DIAG_DIRS == DIAG_DIRS {
-            reach |= *lines.1.get_or_insert_with(|| self.sliders.diag(from, occ));
-            rest &= !DIAG_DIRS;
-        }
-        // Any remaining single directions: a ray stopped by any piece.
-        reach | self.lance_rays(rest, from, occ)
     }
 
     /// Squares between `min` and `max` steps from `sq` along a straight line.
@@ -563,7 +658,24 @@ impl<B: Board> Tables<B> {
             captures: leaps.captures & theirs,
             shots: leaps.shots & theirs,
         };
-        // Pure leapers (pawns, Horsemen) are done with one lookup.
+        let (need_orth, need_diag) = program.lines_needed[c];
+        if need_orth || need_diag {
+            let m = &program.line_masks[c][from.index()];
+            let orth = if need_orth {
+                self.sliders.orth(from, occ)
+            } else {
+                B::EMPTY
+            };
+            let diag = if need_diag {
+                self.sliders.diag(from, occ)
+            } else {
+                B::EMPTY
+            };
+            sets.moves |= ((orth & m[0]) | (diag & m[1])) & empty;
+            sets.captures |= ((orth & m[2]) | (diag & m[3])) & theirs;
+            sets.shots |= ((orth & m[4]) | (diag & m[5])) & theirs;
+        }
+        // Leapers and line riders are done; the rest (the King's shot, Pym's Mao) apart.
         if !program.rides.is_empty() || !program.others.is_empty() {
             self.generic_sets_rest(program, c, from, occ, theirs, &mut sets);
         }
@@ -669,7 +781,33 @@ impl<B: Board> Tables<B> {
         own: B,
     ) -> B {
         let c = color.index();
-        let mut sources = program.reverse_leap_all[c][target.index()];
+        let m = &program.attack_masks[c][target.index()];
+        let mut sources = m[0];
+        let (need_orth, need_diag) = program.attack_lines_needed[c];
+        if need_orth {
+            sources |= self.sliders.orth(target, occ) & m[1];
+        }
+        if need_diag {
+            sources |= self.sliders.diag(target, occ) & m[2];
+        }
+        if program.attack_residual {
+            sources |= self.generic_sources_residual(program, c, target, occ, own);
+        }
+        sources
+    }
+
+    /// The part of [`Self::generic_sources`] beyond [`Program::attack_masks`]: rides
+    /// through own pieces or along single directions, and lame leaps.
+    #[inline(never)]
+    pub fn generic_sources_residual(
+        &self,
+        program: &Program<B>,
+        c: usize,
+        target: Square,
+        occ: B,
+        own: B,
+    ) -> B {
+        let mut sources = B::EMPTY;
         if !program.reverse_rides.is_empty() {
             let (need_orth, need_diag) = program.reverse_sliders_needed[c];
             let orth = if need_orth {
@@ -717,18 +855,14 @@ impl<B: Board> Tables<B> {
     ) -> B {
         let c = color.index();
         let mut b = B::EMPTY;
-        for op in &program.ops {
+        if program.ride_rays[c][from.index()].has(target) {
+            b = self.between(from, target);
+        }
+        if program.others.is_empty() {
+            return b;
+        }
+        for op in &program.others {
             match op {
-                Op::Ride { dirs, .. } => {
-                    let mut d = dirs[c];
-                    while d != 0 {
-                        let dir = d.trailing_zeros() as usize;
-                        d &= d - 1;
-                        if self.exotic.ray[from.index()][dir].has(target) {
-                            b |= self.between(from, target);
-                        }
-                    }
-                }
                 Op::Lame { pairs, .. } => {
                     for &(block, t) in &pairs[c][from.index()] {
                         if t == target {
@@ -736,7 +870,7 @@ impl<B: Board> Tables<B> {
                         }
                     }
                 }
-                Op::Leap { .. } => {}
+                Op::Leap { .. } | Op::Ride { .. } => {}
             }
         }
         b
@@ -806,9 +940,23 @@ impl<B: Board> Tables<B> {
         own: B,
     ) -> B {
         let c = color.index();
-        let mut a = B::EMPTY;
+        let leaps = &program.leaps[c][from.index()];
+        let mut a = leaps.captures | leaps.shots;
+        let (need_orth, need_diag) = program.lines_needed[c];
+        let m = &program.line_masks[c][from.index()];
+        if need_orth {
+            a |= self.sliders.orth(from, occ) & (m[2] | m[4]);
+        }
+        if need_diag {
+            a |= self.sliders.diag(from, occ) & (m[3] | m[5]);
+        }
+        for r in &program.rides {
+            if (r.mode_masks[1] | r.mode_masks[2]).any() {
+                a |= self.compiled_ride(r, c, from, occ, occ & !own, B::EMPTY, B::EMPTY);
+            }
+        }
         let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
-        for op in &program.attack_ops {
+        for op in &program.attack_others {
             match op {
                 Op::Leap { mode, table } if hits(mode) => a |= table[c][from.index()],
                 Op::Lame { mode, pairs } if hits(mode) => {
@@ -816,20 +964,6 @@ impl<B: Board> Tables<B> {
                         if !occ.has(block) {
                             a |= B::from_square(target);
                         }
-                    }
-                }
-                Op::Ride {
-                    mode,
-                    dirs,
-                    min,
-                    max,
-                    through_own,
-                } if hits(mode) => {
-                    let band = self.step_band(from, *min, *max);
-                    if *through_own {
-                        a |= self.lance_rays(dirs[c], from, occ & !own) & band;
-                    } else {
-                        a |= self.ride_reach(dirs[c], from, occ) & band;
                     }
                 }
                 _ => {}

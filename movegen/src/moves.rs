@@ -1,6 +1,6 @@
 //! Moves and move lists.
 
-use joust_core::{KindId, Square};
+use joust_core::{Bits, KindId, Square};
 use std::fmt;
 use std::mem::MaybeUninit;
 
@@ -170,6 +170,9 @@ impl fmt::Debug for Move {
 /// two dozen Lancers with eight facings per destination) spill to the heap.
 pub const MAX_MOVES: usize = 512;
 
+/// The most squares a bitboard holds (`u128`).
+const MAX_BITS: usize = 128;
+
 /// A list of moves that lives on the stack: no allocation in move generation, except for
 /// a position with more than [`MAX_MOVES`] moves, which spills to the heap.
 pub struct MoveList {
@@ -198,6 +201,26 @@ impl MoveList {
             self.push_spilled(mv);
         }
         self.len += 1;
+    }
+
+    /// Appends a normal move from `from` to each square of `targets`, lowest first: with
+    /// room for any bitboard's squares, written without a capacity test per move.
+    #[inline(always)]
+    pub fn push_normals<B: Bits>(&mut self, from: Square, targets: B) {
+        if self.len + MAX_BITS > MAX_MOVES {
+            for to in targets.squares() {
+                self.push(Move::normal(from, to));
+            }
+            return;
+        }
+        let mut len = self.len;
+        for to in targets.squares() {
+            // SAFETY: `len` stays below `self.len + MAX_BITS <= MAX_MOVES`, as a bitboard
+            // has at most `MAX_BITS` squares.
+            unsafe { self.moves.get_unchecked_mut(len) }.write(Move::normal(from, to));
+            len += 1;
+        }
+        self.len = len;
     }
 
     #[cold]
@@ -295,6 +318,25 @@ impl fmt::Debug for MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bulk_pushes_match_single_pushes_on_the_stack_and_past_it() {
+        let targets: u128 = (1 << 3) | (1 << 17) | (1 << 64) | (1 << 99);
+        for before in [0, MAX_MOVES - 130, MAX_MOVES - 2, MAX_MOVES + 5] {
+            let (mut bulk, mut single) = (MoveList::new(), MoveList::new());
+            for i in 0..before {
+                let mv = Move::normal(Square((i % 64) as u8), Square(0));
+                bulk.push(mv);
+                single.push(mv);
+            }
+            bulk.push_normals(Square(7), targets);
+            for to in targets.squares() {
+                single.push(Move::normal(Square(7), to));
+            }
+            assert_eq!(bulk.len(), before + 4);
+            assert_eq!(bulk.as_slice(), single.as_slice(), "after {before} moves");
+        }
+    }
 
     #[test]
     fn a_list_spills_to_the_heap_past_its_stack_capacity() {

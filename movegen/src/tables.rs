@@ -175,6 +175,27 @@ pub struct Tables<B: Board> {
     pub lancer_kinds: [[Option<KindId>; 8]; 2],
     /// Per colour: pawns may also promote to the selected Musketeer types.
     pub promote_to_selected: [bool; 2],
+    /// Attack detection for generic kinds (see [`GenericAttacks`]).
+    pub generic_attacks: [GenericAttacks<B>; 2],
+}
+
+/// One colour's generic kinds' attacks in one flat table, so that finding who attacks a
+/// square costs a few lookups per kind present.
+#[derive(Clone, Debug, Default)]
+pub struct GenericAttacks<B> {
+    /// `table[kind * n + square]`: squares a piece of the kind could attack `square` from
+    /// on an empty board ([`crate::generic::Program::reverse_reach`]), then its
+    /// [`crate::generic::Program::attack_masks`] (leap sources, orthogonal and diagonal
+    /// line bands).
+    pub table: Vec<[B; 4]>,
+    /// Kinds (bits over kind ids) with attacks beyond the table (rides through own pieces
+    /// or along single directions, lame leaps).
+    pub residual: u16,
+    /// Whether some kind's table takes the orthogonal and the diagonal slider sets.
+    pub lines: (bool, bool),
+    /// Kinds (bits over kind ids) whose attacks can be blocked
+    /// ([`crate::generic::Program::blockable`]).
+    pub blockable: u16,
 }
 
 fn bb_of<B: Bits>(squares: impl IntoIterator<Item = Square>) -> B {
@@ -385,6 +406,8 @@ impl<B: TableCache> Tables<B> {
             }
         }
         let fast = fast && supported;
+        let generic_attacks =
+            Color::ALL.map(|c| generic_attacks(&kinds, masks[c.index()].generic, c, n));
 
         let royal = [
             variant.royal_kind(Color::White),
@@ -449,7 +472,45 @@ impl<B: TableCache> Tables<B> {
                 variant.promotion[0].selected_types,
                 variant.promotion[1].selected_types,
             ],
+            generic_attacks,
         }
+    }
+}
+
+/// Builds [`GenericAttacks`] for `color`'s kinds in `mask` (bits over kind ids).
+fn generic_attacks<B: Bits>(
+    kinds: &[KindTable<B>],
+    mask: u16,
+    color: Color,
+    n: usize,
+) -> GenericAttacks<B> {
+    let c = color.index();
+    let mut table = vec![[B::EMPTY; 4]; kinds.len() * n];
+    let mut residual = 0u16;
+    let mut blockable = 0u16;
+    let mut lines = (false, false);
+    for (k, kt) in kinds.iter().enumerate() {
+        let Some(p) = kt.program.as_ref().filter(|_| mask & (1 << k) != 0) else {
+            continue;
+        };
+        for sq in 0..n {
+            let m = p.attack_masks[c][sq];
+            table[k * n + sq] = [p.reverse_reach[c][sq], m[0], m[1], m[2]];
+        }
+        if p.attack_residual {
+            residual |= 1 << k;
+        }
+        if p.blockable {
+            blockable |= 1 << k;
+        }
+        lines.0 |= p.attack_lines_needed[c].0;
+        lines.1 |= p.attack_lines_needed[c].1;
+    }
+    GenericAttacks {
+        table,
+        residual,
+        lines,
+        blockable,
     }
 }
 
