@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 120;
+/// Quiescence plies within which a check is answered with every evasion.
+const QS_CHECK_PLIES: u32 = 4;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
@@ -399,6 +401,25 @@ impl<'a, B: TableCache> Worker<'a, B> {
         }
     }
 
+    /// True for a capture by displacement of a defended piece worth less than the
+    /// capturer (shots and promotions never count: the shooter stays out of reach).
+    fn loses_material(&self, pos: &Position<B>, mv: Move) -> bool {
+        if mv.flag != MoveFlag::Normal || mv.promotion_kind().is_some() {
+            return false;
+        }
+        let Some(attacker) = pos.piece_at(mv.from) else {
+            return false;
+        };
+        let victim = self.victim_value(pos, mv);
+        let value = self.eval.value(attacker.kind);
+        if self.t.kinds[attacker.kind.index()].royal || value <= victim {
+            return false;
+        }
+        let occ = (pos.occupied() ^ joust_core::Bits::from_square(mv.from))
+            | joust_core::Bits::from_square(mv.to);
+        self.t.attackers(pos, mv.to, occ, !pos.side_to_move()).any()
+    }
+
     /// MVV-LVA value of a capture or promotion.
     fn tactical_value(&self, pos: &Position<B>, mv: Move) -> i32 {
         let victim = self.victim_value(pos, mv);
@@ -471,7 +492,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let us = pos.side_to_move();
         let in_check = self.t.in_check(pos, us);
         if depth <= 0 && !in_check {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let mut list = MoveList::new();
         joust_movegen::generate(self.t, pos, &mut list);
@@ -685,7 +706,15 @@ impl<'a, B: TableCache> Worker<'a, B> {
             .any(|p| !self.t.kinds[p.kind.index()].pawn && !self.t.kinds[p.kind.index()].royal)
     }
 
-    fn qsearch(&mut self, pos: &mut Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search; `qply` counts its plies below the main search's horizon.
+    fn qsearch(
+        &mut self,
+        pos: &mut Position<B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         if self.should_stop() {
             return 0;
         }
@@ -695,7 +724,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
         // In check every evasion is searched; otherwise the side to move may stand pat
         // (before looking for moves: a rare stalemate here is missed, as is usual) and
         // only captures, shots and promotions are tried.
-        let in_check = self.t.in_check(pos, pos.side_to_move());
+        // Deep in quiescence, a check is no longer answered with every evasion: chains
+        // of checks and captures (many on a 10x10 board) would grow without bound.
+        let in_check = qply < QS_CHECK_PLIES && self.t.in_check(pos, pos.side_to_move());
         let mut stand = -INF;
         if !in_check {
             stand = self.eval.evaluate_with(self.t, pos);
@@ -722,6 +753,10 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     || self.is_promotion(pos, mv)
                     || stand + self.victim_value(pos, mv) + 200 > alpha
             })
+            // A capture by a more valuable piece of a defended one loses material
+            // (roughly, without a full exchange count): on crowded boards these
+            // exchanges would make quiescence explode.
+            .filter(|&&mv| in_check || !self.loses_material(pos, mv))
             .map(|&mv| (self.tactical_value(pos, mv), mv))
             .collect();
         tactical.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
@@ -729,7 +764,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         for (_, mv) in tactical {
             self.keys.push(key);
             let undo = make(self.t, pos, mv);
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             unmake(self.t, pos, mv, &undo);
             self.keys.pop();
             if self.stopped {
