@@ -103,16 +103,7 @@ impl<B: Board> Tables<B> {
         let c = by.index();
         let mut generic = self.masks[c].generic & pos.kinds_present(by);
         let ga = &self.generic_attacks[c];
-        let orth = if ga.lines.0 {
-            self.sliders.orth(sq, occ)
-        } else {
-            B::EMPTY
-        };
-        let diag = if ga.lines.1 {
-            self.sliders.diag(sq, occ)
-        } else {
-            B::EMPTY
-        };
+        let (orth, diag) = self.lines_if(sq, occ, ga.lines);
         let n = self.geometry.len();
         let mut a = B::EMPTY;
         while generic != 0 {
@@ -145,16 +136,7 @@ impl<B: Board> Tables<B> {
         let occ = pos.occupied();
         let mut generic = self.masks[c].generic & pos.kinds_present(by);
         let ga = &self.generic_attacks[c];
-        let orth = if ga.lines.0 {
-            self.sliders.orth(sq, occ)
-        } else {
-            B::EMPTY
-        };
-        let diag = if ga.lines.1 {
-            self.sliders.diag(sq, occ)
-        } else {
-            B::EMPTY
-        };
+        let (orth, diag) = self.lines_if(sq, occ, ga.lines);
         let n = self.geometry.len();
         let mut a = B::EMPTY;
         let mut blockers = B::EMPTY;

@@ -638,6 +638,23 @@ impl<B: Board> Tables<B> {
         far & !near
     }
 
+    /// The orthogonal and diagonal slider sets from `sq`, each computed only if `needed`
+    /// says so (empty otherwise).
+    #[inline(always)]
+    pub fn lines_if(&self, sq: Square, occ: B, needed: (bool, bool)) -> (B, B) {
+        let orth = if needed.0 {
+            self.sliders.orth(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        let diag = if needed.1 {
+            self.sliders.diag(sq, occ)
+        } else {
+            B::EMPTY
+        };
+        (orth, diag)
+    }
+
     /// What a piece of a generic `program` and `color` on `from` can do, given the
     /// occupied squares and its own pieces.
     #[inline(always)]
@@ -658,19 +675,10 @@ impl<B: Board> Tables<B> {
             captures: leaps.captures & theirs,
             shots: leaps.shots & theirs,
         };
-        let (need_orth, need_diag) = program.lines_needed[c];
-        if need_orth || need_diag {
+        let needed = program.lines_needed[c];
+        if needed.0 || needed.1 {
             let m = &program.line_masks[c][from.index()];
-            let orth = if need_orth {
-                self.sliders.orth(from, occ)
-            } else {
-                B::EMPTY
-            };
-            let diag = if need_diag {
-                self.sliders.diag(from, occ)
-            } else {
-                B::EMPTY
-            };
+            let (orth, diag) = self.lines_if(from, occ, needed);
             sets.moves |= ((orth & m[0]) | (diag & m[1])) & empty;
             sets.captures |= ((orth & m[2]) | (diag & m[3])) & theirs;
             sets.shots |= ((orth & m[4]) | (diag & m[5])) & theirs;
@@ -726,17 +734,7 @@ impl<B: Board> Tables<B> {
     ) {
         let empty = !occ & self.board;
         if !program.rides.is_empty() {
-            let (need_orth, need_diag) = program.sliders_needed[c];
-            let orth = if need_orth {
-                self.sliders.orth(from, occ)
-            } else {
-                B::EMPTY
-            };
-            let diag = if need_diag {
-                self.sliders.diag(from, occ)
-            } else {
-                B::EMPTY
-            };
+            let (orth, diag) = self.lines_if(from, occ, program.sliders_needed[c]);
             for r in &program.rides {
                 let reach = self.compiled_ride(r, c, from, occ, theirs, orth, diag);
                 sets.moves |= reach & empty & r.mode_masks[0];
@@ -809,17 +807,7 @@ impl<B: Board> Tables<B> {
     ) -> B {
         let mut sources = B::EMPTY;
         if !program.reverse_rides.is_empty() {
-            let (need_orth, need_diag) = program.reverse_sliders_needed[c];
-            let orth = if need_orth {
-                self.sliders.orth(target, occ)
-            } else {
-                B::EMPTY
-            };
-            let diag = if need_diag {
-                self.sliders.diag(target, occ)
-            } else {
-                B::EMPTY
-            };
+            let (orth, diag) = self.lines_if(target, occ, program.reverse_sliders_needed[c]);
             // Rides through own pieces are stopped by the target's side only.
             let stoppers = occ & !own;
             for r in &program.reverse_rides {
