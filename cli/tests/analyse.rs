@@ -1,39 +1,9 @@
 //! `joust analyse` as a user runs it: the deepening lines for a position of every game,
 //! an annotated PGN with its mistakes marked, and clean failures on bad input.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
-fn data(name: &str) -> String {
-    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", name]
-        .iter()
-        .collect();
-    p.to_string_lossy().into_owned()
-}
-
-/// Runs `joust` with `args`, feeding `stdin`; returns status, stdout and stderr.
-fn joust(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("joust runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("joust ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{data, joust};
 
 /// The output with the one varying number, the time taken, replaced by `T`.
 fn without_time(out: &str) -> String {

@@ -2,26 +2,13 @@
 //! every game's rules and start board, of diagrams from a FEN and from a PGN ply, and
 //! clean failures.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn data(name: &str) -> String {
-    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", name]
-        .iter()
-        .collect();
-    p.to_string_lossy().into_owned()
-}
+use common::data;
 
+/// Runs `joust` with `args` and no input.
 fn joust(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_joust"))
-        .args(args)
-        .output()
-        .expect("joust runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::joust(args, "")
 }
 
 const IDS: [&str; 9] = [
