@@ -1,14 +1,12 @@
 //! `cargo xtask compare`: Joust's single-threaded perft speed against external UCI
 //! engines, on the same positions in one run.
 
-use crate::engines::{Engine, EngineFinder};
+use crate::engines::{Engine, EngineArgs, EngineFinder};
 use crate::joust;
 use crate::machine;
-use crate::paths;
 use crate::table::{Align, Table};
 use crate::uci_engine::UciEngine;
 use joust_core::variants;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// Kiwipete, position 2 of the Chess Programming Wiki's perft suite.
@@ -84,22 +82,9 @@ pub struct CompareArgs {
     /// Only the cases of this game.
     #[arg(long, value_name = "ID")]
     game: Option<String>,
-    /// Debian's Stockfish.
-    #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
-    stockfish: PathBuf,
-    /// Debian's Fairy-Stockfish.
-    #[arg(
-        long,
-        value_name = "PATH",
-        default_value = "/usr/games/fairy-stockfish"
-    )]
-    fairy_stockfish: PathBuf,
-    /// The fsf-uci wrapper [default: <workspace>/../shared/tools/fsf-uci/fsf-uci].
-    #[arg(long, value_name = "PATH")]
-    fsf_uci: Option<PathBuf>,
-    /// Do not run apt-get when a Debian engine is missing.
-    #[arg(long)]
-    no_install: bool,
+    /// Where the external engines are.
+    #[command(flatten)]
+    engines: EngineArgs,
 }
 
 /// The timings of one engine (or Joust) on one case.
@@ -147,12 +132,7 @@ pub fn run(args: &CompareArgs) -> bool {
          `go perft N` to reading `Nodes searched`. Median of {runs} runs."
     );
     println!();
-    let mut finder = EngineFinder::new(
-        args.stockfish.clone(),
-        args.fairy_stockfish.clone(),
-        args.fsf_uci.clone().unwrap_or_else(paths::fsf_uci),
-        !args.no_install,
-    );
+    let mut finder = args.engines.finder();
     let mut table = Table::new(&[
         ("game", Align::Left),
         ("position", Align::Left),

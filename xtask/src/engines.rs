@@ -1,5 +1,7 @@
 //! The external engines `cargo xtask compare` measures, and finding (or installing) them.
 
+use crate::paths;
+use clap::Args;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -123,5 +125,39 @@ fn apt_get(args: &[&str]) -> bool {
             println!("cannot run apt-get: {e}");
             false
         }
+    }
+}
+
+/// The command-line options that say where the external engines are, shared by the
+/// commands that run them.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Debian's Stockfish.
+    #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
+    pub stockfish: PathBuf,
+    /// Debian's Fairy-Stockfish.
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "/usr/games/fairy-stockfish"
+    )]
+    pub fairy_stockfish: PathBuf,
+    /// The fsf-uci wrapper [default: <workspace>/../shared/tools/fsf-uci/fsf-uci].
+    #[arg(long, value_name = "PATH")]
+    pub fsf_uci: Option<PathBuf>,
+    /// Do not run apt-get when a Debian engine is missing.
+    #[arg(long)]
+    pub no_install: bool,
+}
+
+impl EngineArgs {
+    /// An engine finder for these paths.
+    pub fn finder(&self) -> EngineFinder {
+        EngineFinder::new(
+            self.stockfish.clone(),
+            self.fairy_stockfish.clone(),
+            self.fsf_uci.clone().unwrap_or_else(paths::fsf_uci),
+            !self.no_install,
+        )
     }
 }

@@ -2,11 +2,10 @@
 //! Joust as referee, random balanced openings played with both colours, a PGN file,
 //! running and final statistics (W/D/L, Elo ± 95 %, LOS) and an optional SPRT stop.
 
-use crate::engines::EngineFinder;
+use crate::engines::EngineArgs;
 use crate::match_game::{play_game, Finished, Referee, Sides};
 use crate::match_spec::{EngineSpec, Limits, Program, SPEC_SYNTAX};
 use crate::openings::{random_opening, read_openings, Opening, RandomOpenings, Rng};
-use crate::paths;
 use crate::sprt::{Sprt, Verdict, Wdl};
 use crate::uci_client::{resolve, Launch, Player};
 use clap::Args;
@@ -105,22 +104,9 @@ pub struct MatchArgs {
     /// Use the existing joust binary instead of running cargo build first.
     #[arg(long)]
     no_build: bool,
-    /// Debian's Stockfish.
-    #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
-    stockfish: PathBuf,
-    /// Debian's Fairy-Stockfish.
-    #[arg(
-        long,
-        value_name = "PATH",
-        default_value = "/usr/games/fairy-stockfish"
-    )]
-    fairy_stockfish: PathBuf,
-    /// The fsf-uci wrapper [default: <workspace>/../shared/tools/fsf-uci/fsf-uci].
-    #[arg(long, value_name = "PATH")]
-    fsf_uci: Option<PathBuf>,
-    /// Do not run apt-get when a Debian engine is missing.
-    #[arg(long)]
-    no_install: bool,
+    /// Where the external engines are.
+    #[command(flatten)]
+    engines: EngineArgs,
 }
 
 /// Everything a match needs, read and checked from the arguments.
@@ -236,12 +222,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
         }
     };
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-    let mut finder = EngineFinder::new(
-        args.stockfish.clone(),
-        args.fairy_stockfish.clone(),
-        args.fsf_uci.clone().unwrap_or_else(paths::fsf_uci),
-        !args.no_install,
-    );
+    let mut finder = args.engines.finder();
     let mut built = false;
     let mut launches = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
