@@ -251,11 +251,11 @@ impl Engine {
             (clock[1], clock[3])
         };
         if let (Some(left), None) = (left, limits.time) {
-            limits.time = Some(Limits::from_clock(
+            limits = limits.with_clock(
                 Duration::from_millis(left),
                 Duration::from_millis(inc.unwrap_or(0)),
                 moves_to_go,
-            ));
+            );
         }
         self.shared.arm();
         let shared = Arc::clone(&self.shared);

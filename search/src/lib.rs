@@ -7,6 +7,7 @@
 
 pub mod eval;
 pub mod search;
+pub mod see;
 pub mod tt;
 
 pub use eval::Evaluator;

@@ -4,9 +4,10 @@
 //! the same tree and share what they learn through the table (Lazy SMP).
 
 use crate::eval::Evaluator;
+use crate::see::{see, victim_value};
 use crate::tt::{Bound, Table};
 use joust_core::variant::StalemateResult;
-use joust_core::Position;
+use joust_core::{Position, Square};
 use joust_movegen::{make, tables, unmake, Move, MoveFlag, MoveList, TableCache, Tables};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -27,24 +28,33 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes (all threads together).
     pub nodes: Option<u64>,
-    /// Wall time for this move.
+    /// Wall time for this move: the search stops when it runs out.
     pub time: Option<Duration>,
+    /// Time after which no new iteration starts (it would rarely finish in time).
+    pub soft_time: Option<Duration>,
     /// How many best lines to report (0 and 1 both mean one); the main thread searches
     /// the `k`-th line with the first `k - 1` lines' moves left out at the root.
     pub multipv: usize,
 }
 
 impl Limits {
-    /// Time for one move from a clock: `left` on our clock, `inc` per move, `moves_to_go`
-    /// moves until the next time control (if any).
-    pub fn from_clock(left: Duration, inc: Duration, moves_to_go: Option<u32>) -> Duration {
+    /// Sets the time for one move from a clock: `left` on our clock, `inc` per move,
+    /// `moves_to_go` moves until the next time control (if any). The search aims at a
+    /// share of the clock, but may take up to a few times that to finish an iteration.
+    pub fn with_clock(mut self, left: Duration, inc: Duration, moves_to_go: Option<u32>) -> Limits {
         let left_ms = left.as_millis() as u64;
         let inc_ms = inc.as_millis() as u64;
         let moves = moves_to_go.unwrap_or(30).clamp(1, 60) as u64;
         let share = left_ms / moves + inc_ms * 3 / 4;
-        // Never plan on more than a third of what is left, and keep a safety margin.
-        let cap = left_ms / 3;
-        Duration::from_millis(share.min(cap).saturating_sub(10).max(1))
+        // Never plan on more than a fifth of what is left, and keep a safety margin.
+        let hard = (share * 3)
+            .min(left_ms / 5 + inc_ms / 2)
+            .saturating_sub(10)
+            .max(1);
+        let soft = (share / 2).min(hard);
+        self.time = Some(Duration::from_millis(hard));
+        self.soft_time = Some(Duration::from_millis(soft));
+        self
     }
 }
 
@@ -161,7 +171,16 @@ struct Worker<'a, B: TableCache> {
     unreported: u64,
     seldepth: u32,
     killers: Vec<[Option<Move>; 2]>,
+    /// Quiet-move history by from and to square, kept within `±HISTORY_MAX`.
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by its from and to square).
+    counters: Vec<Option<Move>>,
+    /// The move played at each ply of the current line (`None` for a null move).
+    line: Vec<Option<Move>>,
+    /// The static value at each ply of the current line (`-INF` when in check).
+    evals: Vec<i32>,
+    /// One scored-move buffer per ply, reused so that ordering never allocates.
+    buffers: Vec<Vec<(i32, Move)>>,
     id: usize,
     stopped: bool,
     /// Root moves left out of this search (the better lines of a MultiPV search).
@@ -193,6 +212,10 @@ impl<'a, B: TableCache> Worker<'a, B> {
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; n * n],
+            counters: vec![None; n * n],
+            line: vec![None; MAX_PLY + 2],
+            evals: vec![-INF; MAX_PLY + 2],
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             id,
             stopped: false,
             excluded: Vec::new(),
@@ -286,6 +309,14 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 }
             }
             depth += 1;
+            if self.id == 0
+                && self
+                    .limits
+                    .soft_time
+                    .is_some_and(|soft| self.start.elapsed() >= soft)
+            {
+                break;
+            }
         }
         self.flush_nodes();
         result.nodes = self.shared.nodes.load(Ordering::Relaxed);
@@ -387,42 +418,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
         }
     }
 
-    /// The value of what a move captures (both pieces of a Lion's double capture).
-    fn victim_value(&self, pos: &Position<B>, mv: Move) -> i32 {
-        let on = |sq: joust_core::Square| {
-            pos.piece_at(sq)
-                .filter(|p| p.color != pos.side_to_move())
-                .map_or(0, |p| self.eval.value(p.kind))
-        };
-        match mv.flag {
-            MoveFlag::LionDouble => on(joust_core::Square(mv.aux)) + on(mv.to),
-            MoveFlag::EnPassant => 100,
-            _ => on(mv.to),
-        }
-    }
-
-    /// True for a capture by displacement of a defended piece worth less than the
-    /// capturer (shots and promotions never count: the shooter stays out of reach).
-    fn loses_material(&self, pos: &Position<B>, mv: Move) -> bool {
-        if mv.flag != MoveFlag::Normal || mv.promotion_kind().is_some() {
-            return false;
-        }
-        let Some(attacker) = pos.piece_at(mv.from) else {
-            return false;
-        };
-        let victim = self.victim_value(pos, mv);
-        let value = self.eval.value(attacker.kind);
-        if self.t.kinds[attacker.kind.index()].royal || value <= victim {
-            return false;
-        }
-        let occ = (pos.occupied() ^ joust_core::Bits::from_square(mv.from))
-            | joust_core::Bits::from_square(mv.to);
-        self.t.attackers(pos, mv.to, occ, !pos.side_to_move()).any()
-    }
-
     /// MVV-LVA value of a capture or promotion.
     fn tactical_value(&self, pos: &Position<B>, mv: Move) -> i32 {
-        let victim = self.victim_value(pos, mv);
+        let victim = victim_value(self.eval, pos, mv);
         let attacker = pos.piece_at(mv.from).map_or(0, |p| self.eval.value(p.kind));
         let promo = match (mv.flag, mv.promotion_kind()) {
             (MoveFlag::Normal, Some(k)) => self.eval.value(k),
@@ -431,33 +429,90 @@ impl<'a, B: TableCache> Worker<'a, B> {
         victim * 16 - attacker / 16 + promo
     }
 
+    /// The index of a move in the history and counter-move tables.
+    #[inline]
+    fn slot(&self, mv: Move) -> usize {
+        let n = self.t.geometry.len();
+        mv.from.index() * n + mv.to.index() % n
+    }
+
+    /// Scores `list` into `buf` for ordering: the table move, then captures and
+    /// promotions that do not lose material (by MVV-LVA), killers, the counter-move,
+    /// quiet moves by history, and last the captures that lose material.
     fn order(
         &self,
         pos: &Position<B>,
         list: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
-    ) -> Vec<(i32, Move)> {
-        let n = self.t.geometry.len();
-        let mut scored: Vec<(i32, Move)> = list
-            .iter()
-            .map(|&mv| {
-                let s = if Some(mv) == tt_move {
-                    1 << 30
-                } else if self.is_capture(pos, mv) || self.is_promotion(pos, mv) {
-                    (1 << 28) + self.tactical_value(pos, mv)
-                } else if self.killers[ply][0] == Some(mv) {
-                    (1 << 27) + 1
-                } else if self.killers[ply][1] == Some(mv) {
-                    1 << 27
+        buf: &mut Vec<(i32, Move)>,
+    ) {
+        let counter = match ply.checked_sub(1).and_then(|p| self.line[p]) {
+            Some(prev) => self.counters[self.slot(prev)],
+            None => None,
+        };
+        buf.clear();
+        for &mv in list.iter() {
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
+            let s = if Some(mv) == tt_move {
+                1 << 30
+            } else if self.is_capture(pos, mv) || self.is_promotion(pos, mv) {
+                let mvv = self.tactical_value(pos, mv);
+                if see(self.t, self.eval, pos, mv) >= 0 {
+                    (1 << 28) + mvv
                 } else {
-                    self.history[mv.from.index() * n + mv.to.index() % n]
-                };
-                (s, mv)
-            })
-            .collect();
-        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
-        scored
+                    -(1 << 28) + mvv
+                }
+            } else if self.killers[ply][0] == Some(mv) {
+                (1 << 27) + 2
+            } else if self.killers[ply][1] == Some(mv) {
+                (1 << 27) + 1
+            } else if counter == Some(mv) {
+                1 << 27
+            } else {
+                self.history[self.slot(mv)]
+            };
+            buf.push((s, mv));
+        }
+    }
+
+    /// Moves the best-scored move of `buf[i..]` to `buf[i]`: a selection sort done lazily,
+    /// as a cut-off often comes after the first few moves; after those the rest is sorted.
+    fn pick(buf: &mut [(i32, Move)], i: usize) {
+        const LAZY: usize = 4;
+        if i < LAZY {
+            let mut best = i;
+            for j in i + 1..buf.len() {
+                if buf[j].0 > buf[best].0 {
+                    best = j;
+                }
+            }
+            buf.swap(i, best);
+        } else if i == LAZY {
+            buf[i..].sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        }
+    }
+
+    /// Rewards a quiet move that cut off and punishes the quiet moves tried before it.
+    fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(prev) = ply.checked_sub(1).and_then(|p| self.line[p]) {
+            let slot = self.slot(prev);
+            self.counters[slot] = Some(mv);
+        }
+        let bonus = (depth * depth).min(1200);
+        let slot = self.slot(mv);
+        update_history(&mut self.history[slot], bonus);
+        for &q in tried {
+            let slot = self.slot(q);
+            update_history(&mut self.history[slot], -bonus);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -502,7 +557,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         if ply >= MAX_PLY {
             return self.eval.evaluate_with(self.t, pos);
         }
-        let depth = depth.max(1);
+        let mut depth = depth.max(1);
         let key = pos.key();
         let pv_node = beta - alpha > 1;
         let entry = self.shared.tt.probe(key);
@@ -525,13 +580,16 @@ impl<'a, B: TableCache> Worker<'a, B> {
         } else {
             self.eval.evaluate_with(self.t, pos)
         };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago: prune less.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility: far enough above beta at low depth, assume it holds.
         if !pv_node
             && !in_check
             && ply > 0
-            && depth <= 6
+            && depth <= 7
             && beta.abs() < MATE_BOUND
-            && static_eval - 90 * depth >= beta
+            && static_eval - 80 * (depth - improving as i32) >= beta
         {
             return static_eval;
         }
@@ -553,6 +611,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             null.set_en_passant(None);
             null.flip_side();
             self.keys.push(key);
+            self.line[ply] = None;
             let mut child = Vec::new();
             let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             let score = -self.negamax(
@@ -572,37 +631,54 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
-
-        let mut ordered = self.order(pos, &list, tt_move, ply);
-        if ply == 0 {
-            ordered.retain(|(_, mv)| !self.excluded.contains(mv));
+        // Internal iterative reduction: without a table move this node was never searched
+        // (or its move was lost); search it a ply shallower first.
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
         }
+
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        self.order(pos, &list, tt_move, ply, &mut buf);
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
         let mut child = Vec::new();
-        let n = self.t.geometry.len();
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        // The first quiet moves searched (for the history malus); more are not needed.
+        let mut quiets_tried = [Move::normal(Square(0), Square(0)); 64];
+        let mut quiets = 0usize;
         // Futility: at the last plies, quiet moves cannot lift a hopeless static value.
         let futile = !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= 4
             && alpha.abs() < MATE_BOUND
-            && static_eval + 120 * depth + 60 <= alpha;
-        for (i, &(_, mv)) in ordered.iter().enumerate() {
+            && static_eval + 100 * depth + 60 <= alpha;
+        let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
+        for i in 0..buf.len() {
+            Self::pick(&mut buf, i);
+            let (order_score, mv) = buf[i];
             let tactical = self.is_capture(pos, mv) || self.is_promotion(pos, mv);
             let quiet = !tactical;
             let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
+            let bad_capture = tactical && order_score < -(1 << 27);
             // Late-move pruning: at low depth, the last quiet moves of a well-ordered
             // list are skipped once something has been searched.
-            let late = !pv_node
-                && !in_check
-                && depth <= 4
-                && quiets_tried.len() as i32 >= 3 + depth * depth * 2;
+            let late = !pv_node && !in_check && depth <= 6 && quiets as i32 >= lmp_limit;
+            let can_prune = best > -MATE_BOUND && !in_check && ply > 0;
+            // Moves that lose material by exchange at low depth are not worth a look.
+            if can_prune
+                && !pv_node
+                && depth <= 6
+                && Some(mv) != tt_move
+                && (quiet || bad_capture)
+                && see(self.t, self.eval, pos, mv) < if quiet { -60 * depth } else { -100 * depth }
+            {
+                continue;
+            }
             self.keys.push(key);
+            self.line[ply] = Some(mv);
             let undo = make(self.t, pos, mv);
             let gives_check = self.t.in_check(pos, pos.side_to_move());
-            if (futile || late) && quiet && !gives_check && best > -MATE_BOUND {
+            if (futile || late) && quiet && !gives_check && can_prune {
                 unmake(self.t, pos, mv, &undo);
                 self.keys.pop();
                 continue;
@@ -612,8 +688,13 @@ impl<'a, B: TableCache> Worker<'a, B> {
             if i == 0 {
                 score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
             } else {
-                let reduction = if depth >= 3 && quiet && !in_check && !gives_check && !killer {
-                    let r = self.lmr[depth.min(63) as usize][i.min(63)] - pv_node as i32;
+                let reducible = depth >= 3 && !in_check && (quiet || bad_capture) && !killer;
+                let reduction = if reducible && !gives_check {
+                    let mut r = self.lmr[depth.min(63) as usize][i.min(63)];
+                    r -= pv_node as i32 + improving as i32;
+                    if quiet {
+                        r -= self.history[self.slot(mv)] / 6000;
+                    }
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -645,6 +726,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             unmake(self.t, pos, mv, &undo);
             self.keys.pop();
             if self.stopped {
+                self.buffers[ply] = buf;
                 return 0;
             }
             if score > best {
@@ -657,28 +739,21 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     pv.extend_from_slice(&child);
                     if score >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let bonus = depth * depth;
-                            let h = &mut self.history[mv.from.index() * n + mv.to.index() % n];
-                            *h = (*h + bonus).min(1 << 26);
-                            // The quiet moves tried before it did not cut: lower them.
-                            for q in &quiets_tried {
-                                let h = &mut self.history[q.from.index() * n + q.to.index() % n];
-                                *h = (*h - bonus).max(-(1 << 26));
-                            }
+                            let n = quiets.min(quiets_tried.len());
+                            self.reward_quiet(mv, ply, depth, &quiets_tried[..n]);
                         }
                         break;
                     }
                 }
             }
             if quiet {
-                quiets_tried.push(mv);
+                if quiets < quiets_tried.len() {
+                    quiets_tried[quiets] = mv;
+                }
+                quiets += 1;
             }
         }
+        self.buffers[ply] = buf;
         if best == -INF {
             // Every move was pruned: the static value stands for this node.
             return alpha0.max(static_eval.min(beta));
@@ -744,38 +819,53 @@ impl<'a, B: TableCache> Worker<'a, B> {
             return self.eval.evaluate_with(self.t, pos);
         }
         let mut best = if in_check { -INF } else { alpha };
-        let mut tactical: Vec<(i32, Move)> = list
-            .iter()
-            .filter(|&&mv| in_check || self.is_capture(pos, mv) || self.is_promotion(pos, mv))
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        for &mv in list.iter() {
+            if in_check {
+                let s = if self.is_capture(pos, mv) {
+                    self.tactical_value(pos, mv)
+                } else {
+                    -(1 << 20)
+                };
+                buf.push((s, mv));
+                continue;
+            }
+            let promotion = self.is_promotion(pos, mv);
+            if !promotion && !self.is_capture(pos, mv) {
+                continue;
+            }
             // Delta pruning: a capture that cannot reach alpha even with a margin.
-            .filter(|&&mv| {
-                in_check
-                    || self.is_promotion(pos, mv)
-                    || stand + self.victim_value(pos, mv) + 200 > alpha
-            })
-            // A capture by a more valuable piece of a defended one loses material
-            // (roughly, without a full exchange count): on crowded boards these
-            // exchanges would make quiescence explode.
-            .filter(|&&mv| in_check || !self.loses_material(pos, mv))
-            .map(|&mv| (self.tactical_value(pos, mv), mv))
-            .collect();
-        tactical.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+            if !promotion && stand + victim_value(self.eval, pos, mv) + 200 <= alpha {
+                continue;
+            }
+            // A capture that loses material by exchange is not worth following.
+            if see(self.t, self.eval, pos, mv) < 0 {
+                continue;
+            }
+            buf.push((self.tactical_value(pos, mv), mv));
+        }
         let key = pos.key();
-        for (_, mv) in tactical {
+        for i in 0..buf.len() {
+            Self::pick(&mut buf, i);
+            let mv = buf[i].1;
             self.keys.push(key);
             let undo = make(self.t, pos, mv);
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             unmake(self.t, pos, mv, &undo);
             self.keys.pop();
             if self.stopped {
+                self.buffers[ply] = buf;
                 return 0;
             }
             if score >= beta {
+                self.buffers[ply] = buf;
                 return score;
             }
             best = best.max(score);
             alpha = alpha.max(score);
         }
+        self.buffers[ply] = buf;
         best
     }
 
@@ -787,6 +877,14 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 .piece_at(mv.from)
                 .is_some_and(|p| self.t.kinds[p.kind.index()].pawn)
     }
+}
+
+/// Largest history value (either sign).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Moves a history value by `bonus`, less the closer it already is to the bound.
+fn update_history(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// Late-move reductions, growing with the logarithms of depth and move number.

@@ -14,8 +14,8 @@ fn solve<B: TableCache>(game: &str, fen: &str, depth: u32) -> (String, i32) {
     let limits = Limits {
         depth: Some(depth),
         nodes: Some(3_000_000),
-        time: None,
         multipv: 1,
+        ..Limits::default()
     };
     let r = search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
     (move_to_text(&pos, r.best.expect("a move")), r.score)

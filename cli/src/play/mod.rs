@@ -488,8 +488,11 @@ impl<B: TableCache> Session<B> {
             Pace::Depth(d) => limits.depth = Some(*d),
             Pace::Clock(c) => {
                 let left = self.left(c, side);
-                let budget = Limits::from_clock(left, c.increment(), None);
-                limits.time = Some(if hint { budget.min(HINT_TIME) } else { budget });
+                limits = limits.with_clock(left, c.increment(), None);
+                if hint {
+                    limits.time = limits.time.map(|t| t.min(HINT_TIME));
+                    limits.soft_time = limits.soft_time.map(|t| t.min(HINT_TIME));
+                }
             }
         }
         limits
