@@ -4,7 +4,7 @@
 //! the same tree and share what they learn through the table (Lazy SMP).
 
 use crate::eval::Evaluator;
-use crate::see::{see, victim_value};
+use crate::see::{see_ge, victim_value};
 use crate::tt::{Bound, Table};
 use joust_core::variant::StalemateResult;
 use joust_core::{Position, Square};
@@ -460,7 +460,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 1 << 30
             } else if self.is_capture(pos, mv) || self.is_promotion(pos, mv) {
                 let mvv = self.tactical_value(pos, mv);
-                if see(self.t, self.eval, pos, mv) >= 0 {
+                if see_ge(self.t, self.eval, pos, mv, 0) {
                     (1 << 28) + mvv
                 } else {
                     -(1 << 28) + mvv
@@ -670,7 +670,13 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 && depth <= 6
                 && Some(mv) != tt_move
                 && (quiet || bad_capture)
-                && see(self.t, self.eval, pos, mv) < if quiet { -60 * depth } else { -100 * depth }
+                && !see_ge(
+                    self.t,
+                    self.eval,
+                    pos,
+                    mv,
+                    -(if quiet { 60 } else { 100 }) * depth,
+                )
             {
                 continue;
             }
@@ -840,7 +846,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 continue;
             }
             // A capture that loses material by exchange is not worth following.
-            if see(self.t, self.eval, pos, mv) < 0 {
+            if !see_ge(self.t, self.eval, pos, mv, 0) {
                 continue;
             }
             buf.push((self.tactical_value(pos, mv), mv));
