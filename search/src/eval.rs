@@ -1,8 +1,10 @@
 //! Evaluation derived from a game's data: material (the game's values, or values
 //! estimated from each piece's mobility on an empty board), piece-square terms from
-//! mobility, mobility on the actual board, the royal piece's safety (a pawn shield, enemy
-//! pieces nearby) and pawn structure (doubled, isolated and passed pawns); tapered between
-//! middlegame and endgame by the material left.
+//! mobility, mobility on the actual board (weighted less per square for long-range
+//! pieces), the royal piece's safety (a pawn shield, enemy pieces nearby, and attack units
+//! of the enemy pieces hitting its zone), threats (pieces attacked by pawns, pieces
+//! attacked and undefended), pawn structure (doubled, isolated and passed pawns) and a
+//! tempo for the side to move; tapered between middlegame and endgame by the material left.
 
 use joust_core::atom::Occupant;
 use joust_core::{Color, KindId, Position, Square, Variant, MAX_KINDS};
@@ -26,10 +28,30 @@ pub struct Evaluator {
     royal: [bool; MAX_KINDS],
     /// Average number of squares each kind reaches on the empty board (mobility's zero).
     avg_mobility: [i32; MAX_KINDS],
+    /// Mobility weight of each kind in 1/16 centipawn per square: long-range pieces, whose
+    /// mobility swings more, count less per square.
+    mobility_weight: [i32; MAX_KINDS],
+    /// Royal-attack weight of each kind (by its value bucket).
+    attack_weight: [i32; MAX_KINDS],
 }
 
-/// Centipawns per square of mobility above (or below) half the empty-board average.
+/// Centipawns per square of mobility above (or below) half the empty-board average, for
+/// pieces reaching at most [`MOBILITY_FULL`] squares on average (fewer per square above).
 const MOBILITY: (i32, i32) = (4, 4);
+/// Average empty-board mobility up to which a kind gets the full [`MOBILITY`] weight.
+const MOBILITY_FULL: i32 = 10;
+/// Royal-attack units per attacked square of the royal zone.
+const ZONE_ATTACK: i32 = 60;
+/// Largest middlegame penalty of the royal-attack term.
+const DANGER_CAP: i32 = 800;
+/// Divisor of a piece's value for its penalty when an enemy pawn attacks it.
+const PAWN_THREAT: i32 = 6;
+/// Base penalty of a piece attacked and not defended.
+const HANGING: i32 = 30;
+/// Divisor of a hanging piece's value added to [`HANGING`].
+const HANGING_SHARE: i32 = 16;
+/// Bonus for the side to move.
+const TEMPO: i32 = 15;
 /// Per own pawn in front of the royal piece (middlegame).
 const SHIELD: i32 = 14;
 /// Per enemy piece (not pawn) within two squares of the royal piece (middlegame).
@@ -74,6 +96,8 @@ impl Evaluator {
         let mut royal = [false; MAX_KINDS];
         let mut pst = vec![[(0i16, 0i16); SQUARES]; 2 * MAX_KINDS];
         let mut avg_mobility = [0; MAX_KINDS];
+        let mut mobility_weight = [16; MAX_KINDS];
+        let mut attack_weight = [0; MAX_KINDS];
         for k in variant.kind_ids() {
             let kind = variant.kind(k);
             pawn[k.index()] = kind.pawn;
@@ -84,6 +108,8 @@ impl Evaluator {
                 .collect();
             let avg = mob.iter().sum::<usize>() as f64 / n;
             avg_mobility[k.index()] = avg.round() as i32;
+            let avg_i = (avg.round() as i32).max(1);
+            mobility_weight[k.index()] = 16 * MOBILITY_FULL.min(avg_i) / avg_i;
             let v = match kind.value {
                 Some(v) => v,
                 None if kind.royal => 0,
@@ -92,6 +118,14 @@ impl Evaluator {
                 None => (130.0 + 33.0 * avg) as i32,
             };
             value[k.index()] = if kind.pawn { (v, v * 13 / 10) } else { (v, v) };
+            // Stockfish's classical weights: minor pieces 81/52, rooks 44, queens 10; the
+            // big pieces' many attacked squares already count through `ZONE_ATTACK`.
+            attack_weight[k.index()] = match v {
+                _ if kind.pawn || kind.royal => 0,
+                0..=399 => 70,
+                400..=699 => 45,
+                _ => 25,
+            };
             for color in Color::ALL {
                 let table = &mut pst[color.index() * MAX_KINDS + k.index()];
                 for sq in g.squares() {
@@ -125,6 +159,8 @@ impl Evaluator {
             pawn,
             royal,
             avg_mobility,
+            mobility_weight,
+            attack_weight,
         }
     }
 
@@ -143,12 +179,34 @@ impl Evaluator {
     pub fn evaluate_with<B: TableCache>(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
         let g = t.geometry;
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
+        // Mobility in 1/16 centipawn (middlegame, endgame).
+        let (mut mob_mg, mut mob_eg) = (0i32, 0i32);
         let occ = pos.occupied();
         // Pawns by colour as (file, rank), for the pawn-structure terms.
         let mut pawns: [[(i8, i8); 16]; 2] = [[(0, 0); 16]; 2];
         let mut pawn_count = [0usize; 2];
         let mut near_royal = [0i32; 2];
-        let royal_sq = Color::ALL.map(|c| pos.royal_square(c).map(|s| g.coords(s)));
+        let royal_at = Color::ALL.map(|c| pos.royal_square(c));
+        let royal_sq = royal_at.map(|s| s.map(|s| g.coords(s)));
+        // Each side's royal zone: the royal square and what its royal reaches from there.
+        let zone = Color::ALL.map(|c| match royal_at[c.index()] {
+            Some(s) => {
+                let reach = pos
+                    .piece_at(s)
+                    .and_then(|p| piece_sets(t, pos, s, c, p.kind, occ))
+                    .map_or_else(|| t.within(1, s), |(_, a)| a);
+                (reach & t.within(2, s)) | B::from_square(s)
+            }
+            _ => B::EMPTY,
+        });
+        // Squares each side attacks (own pieces there are defended), and by pawns alone.
+        let mut attacked = [B::EMPTY; 2];
+        let mut pawn_attacked = [B::EMPTY; 2];
+        let mut pawn_bb = [B::EMPTY; 2];
+        // Per side whose royal is attacked: attackers, their summed weights, zone hits.
+        let mut zone_attackers = [0i32; 2];
+        let mut zone_weight = [0i32; 2];
+        let mut zone_hits = [0i32; 2];
         for sq in occ.squares() {
             let p = pos.piece_at(sq).expect("occupied");
             let k = p.kind.index();
@@ -163,17 +221,32 @@ impl Evaluator {
                     pawns[ci][pawn_count[ci]] = g.coords(sq);
                     pawn_count[ci] += 1;
                 }
+                let a = t.kinds[k].leap[ci][sq.index()];
+                pawn_attacked[ci] |= a;
+                attacked[ci] |= a;
+                pawn_bb[ci] |= B::from_square(sq);
                 continue;
             }
+            let sets = piece_sets(t, pos, sq, p.color, p.kind, occ);
             if self.royal[k] {
+                if let Some((_, a)) = sets {
+                    attacked[ci] |= a;
+                }
                 continue;
             }
             phase += vm;
-            let mobility = reach(t, pos, sq, p.color, p.kind, occ);
-            if let Some(m) = mobility {
-                let surplus = m - self.avg_mobility[k] / 2;
-                mg += sign * MOBILITY.0 * surplus;
-                eg += sign * MOBILITY.1 * surplus;
+            if let Some((m, a)) = sets {
+                let surplus = m.count() as i32 - self.avg_mobility[k] / 2;
+                let w = self.mobility_weight[k];
+                mob_mg += sign * MOBILITY.0 * w * surplus;
+                mob_eg += sign * MOBILITY.1 * w * surplus;
+                attacked[ci] |= a;
+                let hits = (a & zone[1 - ci]).count() as i32;
+                if hits > 0 {
+                    zone_attackers[1 - ci] += 1;
+                    zone_weight[1 - ci] += self.attack_weight[k];
+                    zone_hits[1 - ci] += hits;
+                }
             }
             if let Some((rf, rr)) = royal_sq[1 - ci] {
                 let (f, r) = g.coords(sq);
@@ -181,6 +254,39 @@ impl Evaluator {
                     near_royal[1 - ci] += 1;
                 }
             }
+        }
+        mg += mob_mg / 16;
+        eg += mob_eg / 16;
+        let stm = pos.side_to_move();
+        for color in Color::ALL {
+            let ci = color.index();
+            let sign = if color == Color::White { 1 } else { -1 };
+            // Royal danger: quadratic in the attack units once two pieces join in.
+            if zone_attackers[ci] >= 2 {
+                let danger = zone_attackers[ci] * zone_weight[ci] + ZONE_ATTACK * zone_hits[ci];
+                mg -= sign * (danger * danger / 4096).min(DANGER_CAP);
+            }
+            // Pieces attacked by enemy pawns, and pieces attacked and not defended:
+            // the side to move can save its own, the other side may lose them.
+            let not_royal = match royal_at[ci] {
+                Some(s) => !B::from_square(s),
+                None => B::FULL,
+            };
+            let mine = pos.pieces(color) & not_royal;
+            let mut penalty = 0;
+            for sq in (mine & pawn_attacked[1 - ci] & !pawn_bb[ci]).squares() {
+                let k = pos.piece_at(sq).expect("occupied").kind.index();
+                penalty += self.value[k].0 / PAWN_THREAT;
+            }
+            for sq in (mine & attacked[1 - ci] & !attacked[ci]).squares() {
+                let k = pos.piece_at(sq).expect("occupied").kind.index();
+                penalty += HANGING + self.value[k].0 / HANGING_SHARE;
+            }
+            if color == stm {
+                penalty /= 2;
+            }
+            mg -= sign * penalty;
+            eg -= sign * penalty / 2;
         }
         for color in Color::ALL {
             let ci = color.index();
@@ -245,27 +351,29 @@ impl Evaluator {
         }
         let phase = phase.min(self.start_phase);
         let score = (mg * phase + eg * (self.start_phase - phase)) / self.start_phase;
-        match pos.side_to_move() {
-            Color::White => score,
-            Color::Black => -score,
+        match stm {
+            Color::White => score + TEMPO,
+            Color::Black => -score + TEMPO,
         }
     }
 }
 
-/// How many squares a piece reaches (to move, capture or shoot) on the actual board, not
-/// counting its own pieces; `None` for shapes it does not measure.
-fn reach<B: TableCache>(
+/// What a piece reaches on the actual board: the squares it moves, captures or shoots to
+/// (its mobility, own pieces left out) and the squares it attacks (own pieces included,
+/// as defended, except for generic pieces); `None` for shapes it does not measure.
+#[inline]
+fn piece_sets<B: TableCache>(
     t: &Tables<B>,
     pos: &Position<B>,
     sq: Square,
     color: Color,
     kind: KindId,
     occ: B,
-) -> Option<i32> {
+) -> Option<(B, B)> {
     let own = pos.pieces(color);
     let kt = &t.kinds[kind.index()];
-    let squares = match kt.shape {
-        Shape::Simple { .. } => t.simple_attacks(color, kind, sq, occ) & !own,
+    let attacks = match kt.shape {
+        Shape::Simple { .. } => t.simple_attacks(color, kind, sq, occ),
         Shape::Extended { bent, lance, .. } => {
             if lance != 0 {
                 let theirs = occ & !own;
@@ -276,7 +384,7 @@ fn reach<B: TableCache>(
                     d &= d - 1;
                     r |= t.lance_reach(sq, dir, theirs);
                 }
-                r & !own
+                r
             } else {
                 let (orth, diag) = kt.shape.ranges();
                 let mut r = kt.leap[color.index()][sq.index()];
@@ -289,17 +397,20 @@ fn reach<B: TableCache>(
                 if bent != 0 {
                     r |= t.bent_attacks(bent, sq, occ);
                 }
-                r & !own
+                r
             }
         }
         Shape::Generic => {
             let program = kt.program.as_ref()?;
             let sets = t.generic_sets(program, color, sq, occ, own);
-            sets.moves | sets.captures | sets.shots
+            return Some((
+                sets.moves | sets.captures | sets.shots,
+                sets.captures | sets.shots,
+            ));
         }
         Shape::Pawn | Shape::Unsupported => return None,
     };
-    Some(squares.count() as i32)
+    Some((attacks & !own, attacks))
 }
 
 /// Non-pawn, non-royal material of both sides in the start position.
@@ -389,6 +500,65 @@ mod tests {
         let free = chess_eval("4k3/8/8/8/3R4/8/PPP5/K7 w - - 0 1");
         let shut = chess_eval("4k3/8/8/8/8/8/PPP5/KR6 w - - 0 1");
         assert!(free > shut, "{free} vs {shut}");
+    }
+
+    #[test]
+    fn long_range_pieces_count_less_mobility_per_square() {
+        let chess = variants::chess();
+        let e = Evaluator::new(chess);
+        let w = |c: char| e.mobility_weight[chess.any_kind_by_letter(c).unwrap().index()];
+        assert_eq!(w('N'), 16);
+        assert!(
+            w('Q') < w('R') && w('R') < w('B'),
+            "{} {} {}",
+            w('Q'),
+            w('R'),
+            w('B')
+        );
+        // A free queen still beats one shut in by its own pawns.
+        let free = chess_eval("4k3/8/8/8/3Q4/8/PPP5/K7 w - - 0 1");
+        let shut = chess_eval("4k3/8/8/8/8/8/PPP5/KQ6 w - - 0 1");
+        assert!(free > shut, "{free} vs {shut}");
+    }
+
+    #[test]
+    fn pieces_attacking_the_royal_zone_count() {
+        // Queen, knight and bishop aimed at the black king, or at the empty corner it left.
+        // Queens and rooks on both sides keep it a middlegame.
+        let attacked = chess_eval("3qr1k1/5ppp/8/6NQ/8/3B4/5PPP/QR4K1 w - - 0 1");
+        let elsewhere = chess_eval("1k1qr3/ppp5/8/6NQ/8/3B4/5PPP/QR4K1 w - - 0 1");
+        assert!(
+            attacked > elsewhere + 60,
+            "attacked {attacked}, elsewhere {elsewhere}"
+        );
+    }
+
+    #[test]
+    fn threatened_and_hanging_pieces_count() {
+        // A knight attacked by a pawn, or on the square beside it.
+        let hit = chess_eval("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+        let safe = chess_eval("4k3/8/8/2n5/4P3/8/8/4K3 w - - 0 1");
+        assert!(hit > safe + 40, "attacked by a pawn {hit}, not {safe}");
+        // A rook attacked and undefended, or defended by a pawn.
+        let hanging = chess_eval("4k3/2p5/r7/8/8/8/8/R3K3 w - - 0 1");
+        let defended = chess_eval("4k3/1p6/r7/8/8/8/8/R3K3 w - - 0 1");
+        assert!(
+            hanging > defended + 25,
+            "hanging {hanging}, defended {defended}"
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_gets_a_tempo() {
+        let chess = variants::chess();
+        let e = Evaluator::new(chess);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        ] {
+            let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
+            assert_eq!(e.evaluate(&pos), TEMPO, "{fen}");
+        }
     }
 
     #[test]
