@@ -182,11 +182,12 @@ fn the_clock_is_shown_and_both_sides_are_charged() {
         .strip_prefix("Clock: White ")
         .and_then(|rest| rest.split_once(", Black "))
         .expect("both clocks");
-    // The person moved at once and got the increment; the engine budgeted about 1.1 s
-    // (a thirtieth of its time plus three quarters of the increment) and got it back.
+    // The person moved at once and got the increment; the engine aimed at about 1.1 s
+    // (a thirtieth of its time plus three quarters of the increment), may stop after
+    // half of that between iterations, and got the increment too.
     let (white, black) = (clock_seconds(white), clock_seconds(black));
     assert!((10.0..=11.0).contains(&white), "{last}");
-    assert!(black > 8.5 && black < 10.0, "{last}");
+    assert!(black > 8.5 && black < 10.8, "{last}");
 }
 
 #[test]

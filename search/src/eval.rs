@@ -140,11 +140,29 @@ impl Evaluator {
                         let cr = (g.ranks() as f64 - 1.0) / 2.0;
                         -((f as f64 - cf).abs() + (r as f64 - cr).abs())
                     };
+                    // 1 on the central file(s), 0 on the edge files.
+                    let cf = (g.files() as f64 - 1.0) / 2.0;
+                    let central_file = if cf > 0.0 {
+                        1.0 - (f as f64 - cf).abs() / cf
+                    } else {
+                        1.0
+                    };
                     table[sq.index()] = if kind.royal {
-                        // Stay home in the middlegame, come to the centre in the endgame.
-                        ((-12.0 * rel_rank) as i16, (6.0 * centre) as i16)
+                        // Stay home and off the centre files in the middlegame, come to
+                        // the centre in the endgame.
+                        (
+                            (-12.0 * rel_rank - 12.0 * central_file) as i16,
+                            (6.0 * centre) as i16,
+                        )
                     } else if kind.pawn {
-                        ((6.0 * rel_rank) as i16, (12.0 * rel_rank) as i16)
+                        // Central pawns gain by advancing in the middlegame; wing pawns
+                        // do not (their push only weakens); all of them in the endgame.
+                        let start = 1.0;
+                        (
+                            (10.0 * (rel_rank - start).clamp(0.0, 3.0) * (central_file - 0.4))
+                                as i16,
+                            (12.0 * rel_rank) as i16,
+                        )
                     } else {
                         ((3.0 * m) as i16, (2.0 * m) as i16)
                     };
@@ -476,6 +494,15 @@ mod tests {
             Color::White => e.evaluate(&pos),
             Color::Black => -e.evaluate(&pos),
         }
+    }
+
+    #[test]
+    fn central_pawns_gain_by_advancing_and_wing_pawns_do_not() {
+        let start = chess_eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        let e4 = chess_eval("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let h4 = chess_eval("rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP1/RNBQKBNR b KQkq - 0 1");
+        assert!(e4 > start, "e4 {e4}, start {start}");
+        assert!(h4 < e4, "h4 {h4}, e4 {e4}");
     }
 
     #[test]
