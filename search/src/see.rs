@@ -26,20 +26,52 @@ pub fn victim_value<B: TableCache>(eval: &Evaluator, pos: &Position<B>, mv: Move
     }
 }
 
+/// What `mv` takes before any recapture (with a pawn promotion's gain), and the kind it
+/// leaves on the target square if it moves there (none for shots and Lion double
+/// captures, whose exchange is not followed).
+fn first_step<B: TableCache>(
+    t: &Tables<B>,
+    eval: &Evaluator,
+    pos: &Position<B>,
+    mv: Move,
+) -> (i32, Option<KindId>) {
+    let victim = victim_value(eval, pos, mv);
+    let displaces = matches!(
+        mv.flag,
+        MoveFlag::Normal | MoveFlag::DoubleStep | MoveFlag::EnPassant
+    );
+    let Some(mover) = pos.piece_at(mv.from).filter(|_| displaces) else {
+        return (victim, None);
+    };
+    // A promotion (or a Lancer's new facing) puts the new kind on the square.
+    let arrives = mv.promotion_kind().unwrap_or(mover.kind);
+    let promotion = if t.kinds[mover.kind.index()].pawn && arrives != mover.kind {
+        eval.value(arrives) - eval.value(mover.kind)
+    } else {
+        0
+    };
+    (victim + promotion, Some(arrives))
+}
+
 /// The material `mv` gains for the side to move, in centipawns, after the exchange on its
 /// target square. Shots and Lion double captures count only what they take: the shooter
 /// stays out of reach, and the Lion's second step is its own exchange.
 pub fn see<B: TableCache>(t: &Tables<B>, eval: &Evaluator, pos: &Position<B>, mv: Move) -> i32 {
-    let victim = victim_value(eval, pos, mv);
-    if !matches!(
-        mv.flag,
-        MoveFlag::Normal | MoveFlag::DoubleStep | MoveFlag::EnPassant
-    ) {
-        return victim;
+    match first_step(t, eval, pos, mv) {
+        (first, Some(arrives)) => exchange(t, eval, pos, mv, first, arrives),
+        (first, None) => first,
     }
-    let Some(mover) = pos.piece_at(mv.from) else {
-        return victim;
-    };
+}
+
+/// The exchange on `mv`'s target square after `mv` gained `first` and left `arrives` there.
+fn exchange<B: TableCache>(
+    t: &Tables<B>,
+    eval: &Evaluator,
+    pos: &Position<B>,
+    mv: Move,
+    first: i32,
+    arrives: KindId,
+) -> i32 {
     let worth = |kind: KindId| {
         if t.kinds[kind.index()].royal {
             ROYAL
@@ -47,13 +79,8 @@ pub fn see<B: TableCache>(t: &Tables<B>, eval: &Evaluator, pos: &Position<B>, mv
             eval.value(kind)
         }
     };
-    // A promotion (or a Lancer's new facing) puts the new kind on the square.
-    let arrives = mv.promotion_kind().unwrap_or(mover.kind);
     let mut gain = [0i32; MAX_SWAPS];
-    gain[0] = victim;
-    if t.kinds[mover.kind.index()].pawn && arrives != mover.kind {
-        gain[0] += eval.value(arrives) - eval.value(mover.kind);
-    }
+    gain[0] = first;
     let mut on_square = worth(arrives);
     let mut occ = (pos.occupied() ^ B::from_square(mv.from)) | B::from_square(mv.to);
     let mut side = !pos.side_to_move();
@@ -96,32 +123,19 @@ pub fn see_ge<B: TableCache>(
     mv: Move,
     threshold: i32,
 ) -> bool {
-    let victim = victim_value(eval, pos, mv);
-    let displaces = matches!(
-        mv.flag,
-        MoveFlag::Normal | MoveFlag::DoubleStep | MoveFlag::EnPassant
-    );
-    let Some(mover) = pos.piece_at(mv.from).filter(|_| displaces) else {
-        return victim >= threshold;
-    };
+    let (first, arrives) = first_step(t, eval, pos, mv);
     // A royal piece only makes moves where it cannot be taken.
-    if t.kinds[mover.kind.index()].royal {
-        return victim >= threshold;
-    }
-    let arrives = mv.promotion_kind().unwrap_or(mover.kind);
-    let promotion = if t.kinds[mover.kind.index()].pawn && arrives != mover.kind {
-        eval.value(arrives) - eval.value(mover.kind)
-    } else {
-        0
+    let Some(arrives) = arrives.filter(|k| !t.kinds[k.index()].royal) else {
+        return first >= threshold;
     };
     // Below the threshold even if nothing is taken back; above it even if the mover is.
-    if victim + promotion < threshold {
+    if first < threshold {
         return false;
     }
-    if victim + promotion - eval.value(arrives) >= threshold {
+    if first - eval.value(arrives) >= threshold {
         return true;
     }
-    see(t, eval, pos, mv) >= threshold
+    exchange(t, eval, pos, mv, first, arrives) >= threshold
 }
 
 #[cfg(test)]
