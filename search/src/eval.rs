@@ -12,6 +12,8 @@ use joust_movegen::sliders::Sliders;
 use joust_movegen::tables::Shape;
 use joust_movegen::{tables, TableCache, Tables};
 
+use crate::weights::Weights;
+
 /// Largest board, for the piece-square tables.
 const SQUARES: usize = joust_core::square::MAX_SQUARES;
 
@@ -33,35 +35,15 @@ pub struct Evaluator {
     mobility_weight: [i32; MAX_KINDS],
     /// Royal-attack weight of each kind (by its value bucket).
     attack_weight: [i32; MAX_KINDS],
+    /// The pawn kinds (their attacks are gathered before the other pieces move).
+    pawn_kinds: Vec<KindId>,
+    /// Kinds that ride orthogonally and not diagonally (rooks): open files suit them.
+    file_rider: [bool; MAX_KINDS],
+    /// Each side's space area: the central files of the ranks behind its fourth.
+    space_area: [Vec<Square>; 2],
+    /// The weights of every term.
+    w: Weights,
 }
-
-/// Centipawns per square of mobility above (or below) half the empty-board average, for
-/// pieces reaching at most [`MOBILITY_FULL`] squares on average (fewer per square above).
-const MOBILITY: (i32, i32) = (4, 4);
-/// Average empty-board mobility up to which a kind gets the full [`MOBILITY`] weight.
-const MOBILITY_FULL: i32 = 10;
-/// Royal-attack units per attacked square of the royal zone.
-const ZONE_ATTACK: i32 = 60;
-/// Largest middlegame penalty of the royal-attack term.
-const DANGER_CAP: i32 = 800;
-/// Divisor of a piece's value for its penalty when an enemy pawn attacks it.
-const PAWN_THREAT: i32 = 6;
-/// Base penalty of a piece attacked and not defended.
-const HANGING: i32 = 30;
-/// Divisor of a hanging piece's value added to [`HANGING`].
-const HANGING_SHARE: i32 = 16;
-/// Bonus for the side to move.
-const TEMPO: i32 = 15;
-/// Per own pawn in front of the royal piece (middlegame).
-const SHIELD: i32 = 14;
-/// Per enemy piece (not pawn) within two squares of the royal piece (middlegame).
-const ATTACKER_NEAR_ROYAL: i32 = 18;
-/// Per extra pawn on a file.
-const DOUBLED: (i32, i32) = (-10, -22);
-/// Per pawn with no own pawn on the files beside it.
-const ISOLATED: (i32, i32) = (-10, -14);
-/// A passed pawn, by the share of the way it has come (times the relative rank).
-const PASSED: (i32, i32) = (8, 22);
 
 /// How many squares a kind reaches from `sq` on an empty board (moves, captures, shots).
 fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize {
@@ -86,9 +68,36 @@ fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize 
     reach.len()
 }
 
+/// True if `kind` reaches three or more squares along the file from the board's centre
+/// and no square diagonally next to it (a rook, not a queen): open files suit it.
+fn rides_files_only(variant: &Variant, kind: KindId) -> bool {
+    let g = variant.geometry;
+    let empty = |_: Square| Occupant::Empty;
+    let Some(centre) = g.square(g.files() as i8 / 2, g.ranks() as i8 / 2) else {
+        return false;
+    };
+    let (cf, cr) = g.coords(centre);
+    let mut along_file = 0;
+    for atom in &variant.kind(kind).atoms {
+        for (sq, _) in atom.reach(Color::White, g, centre, &empty) {
+            let (f, r) = g.coords(sq);
+            if (f - cf).abs() == 1 && (r - cr).abs() == 1 {
+                return false;
+            }
+            along_file += (f == cf) as i32;
+        }
+    }
+    along_file >= 3
+}
+
 impl Evaluator {
-    /// Builds the evaluation of `variant`.
-    pub fn new(variant: &Variant) -> Evaluator {
+    /// Builds the evaluation of `variant` with the default weights.
+    pub fn new(variant: &'static Variant) -> Evaluator {
+        Evaluator::with_weights(variant, Weights::default())
+    }
+
+    /// Builds the evaluation of `variant` with the given weights (for tuning).
+    pub fn with_weights(variant: &'static Variant, w: Weights) -> Evaluator {
         let g = variant.geometry;
         let n = g.len() as f64;
         let mut value = [(0, 0); MAX_KINDS];
@@ -109,7 +118,7 @@ impl Evaluator {
             let avg = mob.iter().sum::<usize>() as f64 / n;
             avg_mobility[k.index()] = avg.round() as i32;
             let avg_i = (avg.round() as i32).max(1);
-            mobility_weight[k.index()] = 16 * MOBILITY_FULL.min(avg_i) / avg_i;
+            mobility_weight[k.index()] = 16 * w.mobility_full.max(1).min(avg_i) / avg_i;
             let v = match kind.value {
                 Some(v) => v,
                 None if kind.royal => 0,
@@ -117,14 +126,18 @@ impl Evaluator {
                 // Calibrated on chess: knight 5.25 squares ~ 320, queen 22.75 ~ 900.
                 None => (130.0 + 33.0 * avg) as i32,
             };
-            value[k.index()] = if kind.pawn { (v, v * 13 / 10) } else { (v, v) };
+            value[k.index()] = if kind.pawn {
+                (v, v * w.pawn_eg_percent / 100)
+            } else {
+                (v, v)
+            };
             // Stockfish's classical weights: minor pieces 81/52, rooks 44, queens 10; the
-            // big pieces' many attacked squares already count through `ZONE_ATTACK`.
+            // big pieces' many attacked squares already count through `zone_attack`.
             attack_weight[k.index()] = match v {
                 _ if kind.pawn || kind.royal => 0,
-                0..=399 => 70,
-                400..=699 => 45,
-                _ => 25,
+                0..=399 => w.attack_light,
+                400..=699 => w.attack_medium,
+                _ => w.attack_heavy,
             };
             for color in Color::ALL {
                 let table = &mut pst[color.index() * MAX_KINDS + k.index()];
@@ -151,25 +164,50 @@ impl Evaluator {
                         // Stay home and off the centre files in the middlegame, come to
                         // the centre in the endgame.
                         (
-                            (-12.0 * rel_rank - 12.0 * central_file) as i16,
-                            (6.0 * centre) as i16,
+                            (w.royal_rank_mg as f64 * rel_rank
+                                + w.royal_centre_file_mg as f64 * central_file)
+                                as i16,
+                            (w.royal_centre_eg as f64 * centre) as i16,
                         )
                     } else if kind.pawn {
                         // Central pawns gain by advancing in the middlegame; wing pawns
                         // do not (their push only weakens); all of them in the endgame.
                         let start = 1.0;
                         (
-                            (10.0 * (rel_rank - start).clamp(0.0, 3.0) * (central_file - 0.4))
-                                as i16,
-                            (12.0 * rel_rank) as i16,
+                            (w.pawn_advance_mg as f64
+                                * (rel_rank - start).clamp(0.0, 3.0)
+                                * (central_file - 0.4)) as i16,
+                            (w.pawn_advance_eg as f64 * rel_rank) as i16,
                         )
                     } else {
-                        ((3.0 * m) as i16, (2.0 * m) as i16)
+                        (
+                            (w.placement_mg as f64 * m / 4.0) as i16,
+                            (w.placement_eg as f64 * m / 4.0) as i16,
+                        )
                     };
                 }
             }
         }
         let start_phase = start_phase(variant, &value, &pawn, &royal).max(1);
+        let pawn_kinds = variant.kind_ids().filter(|k| pawn[k.index()]).collect();
+        let mut file_rider = [false; MAX_KINDS];
+        for k in variant.kind_ids() {
+            file_rider[k.index()] = !royal[k.index()] && rides_files_only(variant, k);
+        }
+        let space_area = Color::ALL.map(|color| {
+            let (files, ranks) = (g.files() as i8, g.ranks() as i8);
+            g.squares()
+                .filter(|&sq| {
+                    let (f, r) = g.coords(sq);
+                    let rel = if color == Color::White {
+                        r
+                    } else {
+                        ranks - 1 - r
+                    };
+                    f >= files / 4 && f < files - files / 4 && rel >= 1 && rel < ranks / 2
+                })
+                .collect()
+        });
         Evaluator {
             value,
             pst,
@@ -179,7 +217,16 @@ impl Evaluator {
             avg_mobility,
             mobility_weight,
             attack_weight,
+            pawn_kinds,
+            file_rider,
+            space_area,
+            w,
         }
+    }
+
+    /// The weights this evaluation uses.
+    pub fn weights(&self) -> &Weights {
+        &self.w
     }
 
     /// The middlegame value of a kind (for move ordering and pruning).
@@ -195,6 +242,7 @@ impl Evaluator {
 
     /// [`Evaluator::evaluate`] with the game's move tables at hand.
     pub fn evaluate_with<B: TableCache>(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {
+        let w = &self.w;
         let g = t.geometry;
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
         // Mobility in 1/16 centipawn (middlegame, endgame).
@@ -225,6 +273,29 @@ impl Evaluator {
         let mut zone_attackers = [0i32; 2];
         let mut zone_weight = [0i32; 2];
         let mut zone_hits = [0i32; 2];
+        for &k in &self.pawn_kinds {
+            for color in Color::ALL {
+                let ci = color.index();
+                for sq in pos.pieces_of(color, k).squares() {
+                    pawn_attacked[ci] |= t.kinds[k.index()].leap[ci][sq.index()];
+                    pawn_bb[ci] |= B::from_square(sq);
+                    if pawn_count[ci] < 16 {
+                        pawns[ci][pawn_count[ci]] = g.coords(sq);
+                        pawn_count[ci] += 1;
+                    }
+                }
+            }
+        }
+        // Enemy pieces attacked by a piece worth less, per side attacked.
+        let mut lesser_threats = [0i32; 2];
+        // Squares from which each side's pieces could check the enemy royal, by kind.
+        let mut check_from: [[Option<B>; MAX_KINDS]; 2] = [[None; MAX_KINDS]; 2];
+        // Squares each side's pieces reach from which they would give check.
+        let mut check_reach = [B::EMPTY; 2];
+        // What each side's pieces other than its royal one attack.
+        let mut guarded = [B::EMPTY; 2];
+        // Pieces other than pawns, per side (space matters more with more of them).
+        let mut pieces = [0i32; 2];
         for sq in occ.squares() {
             let p = pos.piece_at(sq).expect("occupied");
             let k = p.kind.index();
@@ -235,16 +306,11 @@ impl Evaluator {
             mg += sign * (vm + pm as i32);
             eg += sign * (ve + pe as i32);
             if self.pawn[k] {
-                if pawn_count[ci] < 16 {
-                    pawns[ci][pawn_count[ci]] = g.coords(sq);
-                    pawn_count[ci] += 1;
-                }
-                let a = t.kinds[k].leap[ci][sq.index()];
-                pawn_attacked[ci] |= a;
-                attacked[ci] |= a;
-                pawn_bb[ci] |= B::from_square(sq);
+                attacked[ci] |= t.kinds[k].leap[ci][sq.index()];
+                guarded[ci] |= t.kinds[k].leap[ci][sq.index()];
                 continue;
             }
+            pieces[ci] += 1;
             let sets = piece_sets(t, pos, sq, p.color, p.kind, occ);
             if self.royal[k] {
                 if let Some((_, a)) = sets {
@@ -254,11 +320,50 @@ impl Evaluator {
             }
             phase += vm;
             if let Some((m, a)) = sets {
-                let surplus = m.count() as i32 - self.avg_mobility[k] / 2;
-                let w = self.mobility_weight[k];
-                mob_mg += sign * MOBILITY.0 * w * surplus;
-                mob_eg += sign * MOBILITY.1 * w * surplus;
+                // Squares enemy pawns guard are no real mobility.
+                let m = if w.mobility_excludes_pawn_guarded {
+                    m & !pawn_attacked[1 - ci]
+                } else {
+                    m
+                };
+                let surplus = m.count() as i32 - self.avg_mobility[k] * w.mobility_zero / 100;
+                let mw = self.mobility_weight[k];
+                mob_mg += sign * w.mobility_mg * mw * surplus;
+                mob_eg += sign * w.mobility_eg * mw * surplus;
                 attacked[ci] |= a;
+                guarded[ci] |= a;
+                if w.lesser_threat != 0 {
+                    let enemy = pos.pieces(!p.color) & !pawn_bb[1 - ci];
+                    for v in (a & enemy).squares() {
+                        let victim = pos.piece_at(v).expect("occupied").kind.index();
+                        if !self.royal[victim] && self.value[victim].0 > vm {
+                            lesser_threats[1 - ci] += 1;
+                        }
+                    }
+                }
+                let checks_count =
+                    w.safe_check_mg != 0 || w.safe_check_eg != 0 || w.danger_safe_check != 0;
+                if let Some(r) = royal_at[1 - ci].filter(|_| checks_count) {
+                    let from = *check_from[ci][k].get_or_insert_with(|| {
+                        piece_sets(t, pos, r, p.color, p.kind, occ).map_or(B::EMPTY, |x| x.1)
+                    });
+                    check_reach[ci] |= a & from & !pos.pieces(p.color);
+                }
+                if self.file_rider[k] {
+                    let (f, _) = g.coords(sq);
+                    let on_file =
+                        |c: usize| pawns[c][..pawn_count[c]].iter().any(|&(pf, _)| pf == f);
+                    if !on_file(ci) {
+                        let open = !on_file(1 - ci);
+                        let (bm, be) = if open {
+                            (w.open_file_mg, w.open_file_eg)
+                        } else {
+                            (w.half_open_file_mg, w.half_open_file_eg)
+                        };
+                        mg += sign * bm;
+                        eg += sign * be;
+                    }
+                }
                 let hits = (a & zone[1 - ci]).count() as i32;
                 if hits > 0 {
                     zone_attackers[1 - ci] += 1;
@@ -275,14 +380,34 @@ impl Evaluator {
         }
         mg += mob_mg / 16;
         eg += mob_eg / 16;
+        if w.space != 0 {
+            for color in Color::ALL {
+                let ci = color.index();
+                let sign = if color == Color::White { 1 } else { -1 };
+                let space = self.space(g, color, pawn_bb[ci], pawn_attacked[1 - ci]);
+                mg += sign * w.space * space * pieces[ci] / 16;
+            }
+        }
         let stm = pos.side_to_move();
         for color in Color::ALL {
             let ci = color.index();
             let sign = if color == Color::White { 1 } else { -1 };
-            // Royal danger: quadratic in the attack units once two pieces join in.
-            if zone_attackers[ci] >= 2 {
-                let danger = zone_attackers[ci] * zone_weight[ci] + ZONE_ATTACK * zone_hits[ci];
-                mg -= sign * (danger * danger / 4096).min(DANGER_CAP);
+            // Checks the enemy can give from squares this side does not guard.
+            let safe_checks = (check_reach[1 - ci] & !attacked[ci]).count() as i32;
+            mg -= sign * w.safe_check_mg * safe_checks;
+            eg -= sign * w.safe_check_eg * safe_checks;
+            // Royal danger: quadratic in the attack units once two attackers (or an
+            // attacker and a safe check) join in. Weak squares: zone squares the enemy
+            // attacks that only the royal piece guards, or nothing.
+            let checking = (w.danger_safe_check != 0 && safe_checks > 0) as i32;
+            if zone_attackers[ci] + checking >= 2 {
+                let weak = (zone[ci] & attacked[1 - ci] & !guarded[ci]).count() as i32;
+                let danger = zone_attackers[ci] * zone_weight[ci]
+                    + w.zone_attack * zone_hits[ci]
+                    + w.danger_safe_check * safe_checks
+                    + w.danger_weak * weak;
+                mg -= sign * (danger * danger / 4096).min(w.danger_cap);
+                eg -= sign * danger.max(0) * w.danger_eg / 256;
             }
             // Pieces attacked by enemy pawns, and pieces attacked and not defended:
             // the side to move can save its own, the other side may lose them.
@@ -294,12 +419,13 @@ impl Evaluator {
             let mut penalty = 0;
             for sq in (mine & pawn_attacked[1 - ci] & !pawn_bb[ci]).squares() {
                 let k = pos.piece_at(sq).expect("occupied").kind.index();
-                penalty += self.value[k].0 / PAWN_THREAT;
+                penalty += self.value[k].0 * w.pawn_threat / 96;
             }
             for sq in (mine & attacked[1 - ci] & !attacked[ci]).squares() {
                 let k = pos.piece_at(sq).expect("occupied").kind.index();
-                penalty += HANGING + self.value[k].0 / HANGING_SHARE;
+                penalty += w.hanging + self.value[k].0 * w.hanging_share / 96;
             }
+            penalty += w.lesser_threat * lesser_threats[ci];
             if color == stm {
                 penalty /= 2;
             }
@@ -320,7 +446,7 @@ impl Evaluator {
                         (f - rf).abs() <= 1 && (r - rr) * forward >= 1 && (r - rr) * forward <= 2
                     })
                     .count() as i32;
-                mg += sign * (SHIELD * shield.min(3) - ATTACKER_NEAR_ROYAL * near_royal[ci]);
+                mg += sign * (w.shield * shield.min(3) - w.attacker_near_royal * near_royal[ci]);
             }
             let ranks = g.ranks() as i32;
             for &(f, r) in own {
@@ -329,12 +455,12 @@ impl Evaluator {
                     .any(|&(of, or)| of == f && (or - r) * forward > 0)
                 {
                     // Another own pawn ahead on this file: this one is doubled.
-                    mg += sign * DOUBLED.0;
-                    eg += sign * DOUBLED.1;
+                    mg += sign * w.doubled_mg;
+                    eg += sign * w.doubled_eg;
                 }
                 if !own.iter().any(|&(of, _)| (of - f).abs() == 1) {
-                    mg += sign * ISOLATED.0;
-                    eg += sign * ISOLATED.1;
+                    mg += sign * w.isolated_mg;
+                    eg += sign * w.isolated_eg;
                 }
                 let passed = !theirs
                     .iter()
@@ -346,8 +472,8 @@ impl Evaluator {
                         ranks - 1 - r as i32
                     };
                     let scale = advanced * advanced;
-                    mg += sign * PASSED.0 * scale / 4;
-                    eg += sign * PASSED.1 * scale / 4;
+                    mg += sign * w.passed_mg * scale / 4;
+                    eg += sign * w.passed_eg * scale / 4;
                 }
             }
         }
@@ -370,9 +496,35 @@ impl Evaluator {
         let phase = phase.min(self.start_phase);
         let score = (mg * phase + eg * (self.start_phase - phase)) / self.start_phase;
         match stm {
-            Color::White => score + TEMPO,
-            Color::Black => -score + TEMPO,
+            Color::White => score + w.tempo,
+            Color::Black => -score + w.tempo,
         }
+    }
+}
+
+impl Evaluator {
+    /// Space: the squares of `color`'s area free of its pawns and safe from enemy pawns,
+    /// those up to three squares behind one of its pawns counted twice.
+    fn space<B: TableCache>(
+        &self,
+        g: joust_core::square::Geometry,
+        color: Color,
+        own_pawns: B,
+        enemy_pawn_attacks: B,
+    ) -> i32 {
+        let forward: i8 = if color == Color::White { 1 } else { -1 };
+        let mut n = 0;
+        for &sq in &self.space_area[color.index()] {
+            if own_pawns.has(sq) || enemy_pawn_attacks.has(sq) {
+                continue;
+            }
+            let behind = (1..=3).any(|k| {
+                g.offset(sq, 0, k * forward)
+                    .is_some_and(|s| own_pawns.has(s))
+            });
+            n += 1 + behind as i32;
+        }
+        n
     }
 }
 
@@ -468,7 +620,7 @@ mod tests {
                 let pos: Position<u64> = Position::from_fen(v, v.start_fen).unwrap();
                 // Symmetric armies evaluate to (nearly) zero; Clash's differ a little.
                 assert!(
-                    e.evaluate(&pos).abs() < 80,
+                    e.evaluate(&pos).abs() < 120,
                     "{}: {}",
                     v.id,
                     e.evaluate(&pos)
@@ -536,7 +688,7 @@ mod tests {
         let w = |c: char| e.mobility_weight[chess.any_kind_by_letter(c).unwrap().index()];
         assert_eq!(w('N'), 16);
         assert!(
-            w('Q') < w('R') && w('R') < w('B'),
+            w('Q') < w('R') && w('R') <= w('B'),
             "{} {} {}",
             w('Q'),
             w('R'),
@@ -546,6 +698,90 @@ mod tests {
         let free = chess_eval("4k3/8/8/8/3Q4/8/PPP5/K7 w - - 0 1");
         let shut = chess_eval("4k3/8/8/8/8/8/PPP5/KQ6 w - - 0 1");
         assert!(free > shut, "{free} vs {shut}");
+    }
+
+    /// What a term adds to a chess FEN's evaluation, for White: the evaluation with the
+    /// term's weights `set` to 50 less the evaluation with them set to 0.
+    fn contribution(fen: &str, set: impl Fn(&mut Weights, i32)) -> i32 {
+        let chess = variants::chess();
+        let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
+        let eval = |value: i32| {
+            let mut w = Weights::default();
+            set(&mut w, value);
+            Evaluator::with_weights(chess, w).evaluate(&pos)
+        };
+        let diff = eval(50) - eval(0);
+        match pos.side_to_move() {
+            Color::White => diff,
+            Color::Black => -diff,
+        }
+    }
+
+    #[test]
+    fn rooks_gain_on_open_files() {
+        let set = |w: &mut Weights, v: i32| {
+            w.open_file_mg = v;
+            w.open_file_eg = v;
+            w.half_open_file_mg = v;
+            w.half_open_file_eg = v;
+        };
+        assert_eq!(contribution(variants::chess().start_fen, set), 0);
+        // No d-pawns: White's rook on d1 has the open file.
+        let open = contribution("rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBRKBNQ w - - 0 1", set);
+        assert_eq!(open, 50);
+        // Only Black's d-pawn is gone: the file is half open for White alone.
+        let half = contribution("rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBRKBNQ w - - 0 1", set);
+        assert_eq!(half, 0);
+        let half = contribution("rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBRKBNQ w - - 0 1", set);
+        assert_eq!(half, 50);
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_lesser_one_counts() {
+        let set = |w: &mut Weights, v: i32| w.lesser_threat = v;
+        // White's knight hits Black's rook, which a pawn defends (so it is not hanging).
+        let hit = contribution("4k3/1p6/2r5/8/3N4/8/8/4K3 w - - 0 1", set);
+        assert!(hit > 0, "{hit}");
+        let apart = contribution("r3k3/1p6/8/8/3N4/8/8/4K3 w - - 0 1", set);
+        assert_eq!(apart, 0);
+    }
+
+    #[test]
+    fn safe_checking_squares_count() {
+        let set = |w: &mut Weights, v: i32| {
+            w.safe_check_mg = v;
+            w.safe_check_eg = v;
+        };
+        // White's queen can check from a8, e5 and others that Black does not guard.
+        let checks = contribution("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", set);
+        assert!(checks >= 100, "{checks}");
+        let none = contribution("4k3/8/8/8/8/8/8/4K2N w - - 0 1", set);
+        assert_eq!(none, 0);
+    }
+
+    #[test]
+    fn safe_checks_weak_squares_and_the_endgame_add_to_royal_danger() {
+        // Queen, knight and bishop aimed at the black king's zone.
+        let attack = "3qr1k1/5ppp/8/6NQ/8/3B4/5PPP/QR4K1 w - - 0 1";
+        let weak = contribution(attack, |w: &mut Weights, v: i32| w.danger_weak = 4 * v);
+        assert!(weak > 0, "{weak}");
+        let endgame = contribution(attack, |w: &mut Weights, v: i32| w.danger_eg = 4 * v);
+        assert!(endgame > 0, "{endgame}");
+        // The queen hits h7, and the rook can check from e8, which Black does not guard.
+        let check = "6k1/5ppp/8/8/8/3Q4/r4PPP/4R1K1 w - - 0 1";
+        let checks = contribution(check, |w: &mut Weights, v: i32| w.danger_safe_check = 4 * v);
+        assert!(checks > 0, "{checks}");
+    }
+
+    #[test]
+    fn space_behind_advanced_central_pawns_counts() {
+        let set = |w: &mut Weights, v: i32| w.space = v;
+        assert_eq!(contribution(variants::chess().start_fen, set), 0);
+        let ahead = contribution(
+            "rnbqkbnr/pppppppp/8/8/2PPP3/8/PP3PPP/RNBQKBNR b KQkq - 0 1",
+            set,
+        );
+        assert!(ahead > 0, "{ahead}");
     }
 
     #[test]
@@ -584,7 +820,7 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         ] {
             let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
-            assert_eq!(e.evaluate(&pos), TEMPO, "{fen}");
+            assert_eq!(e.evaluate(&pos), e.weights().tempo, "{fen}");
         }
     }
 

@@ -9,6 +9,8 @@ pub mod eval;
 pub mod search;
 pub mod see;
 pub mod tt;
+pub mod weights;
 
 pub use eval::Evaluator;
 pub use search::{search, Info, Limits, SearchResult, Shared, MATE, MATE_BOUND};
+pub use weights::Weights;

@@ -6,6 +6,7 @@
 //!   fsf-uci on the same positions, in one run.
 //! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.
 //! - `cargo xtask match` plays a match between two UCI engines with Joust as referee.
+//! - `cargo xtask tune` fits the evaluation's weights to a reference engine's scores.
 
 mod compare;
 mod engines;
@@ -22,6 +23,7 @@ mod referee;
 mod reference;
 mod sprt;
 mod table;
+mod tune;
 mod uci_client;
 mod uci_engine;
 
@@ -52,6 +54,8 @@ enum Task {
     FsfVerify(fsf_verify::FsfVerifyArgs),
     /// Play a match between two UCI engines in any of Joust's games, Joust refereeing.
     Match(Box<match_cmd::MatchArgs>),
+    /// Fit the evaluation's weights to a reference engine's scores of game positions.
+    Tune(tune::TuneArgs),
 }
 
 /// Runs the task; exit status 1 when it found a mismatch or failed.
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
         Task::Compare(args) => compare::run(args),
         Task::FsfVerify(args) => fsf_verify::run(args),
         Task::Match(args) => match_cmd::run(args),
+        Task::Tune(args) => tune::run(args),
     };
     if ok {
         ExitCode::SUCCESS

@@ -1,0 +1,89 @@
+//! `tune extract`: the quiet positions of PGN games, where a static evaluation means
+//! something: the side to move is not in check and has no capture that wins material.
+
+use joust_core::Position;
+use joust_movegen::{generate, make, tables, MoveList};
+use joust_notation::read_pgn;
+use joust_search::see::see;
+use joust_search::Evaluator;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Reads every game of `pgns` and writes its quiet positions after `skip` plies to `out`.
+pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    let mut lines = Vec::new();
+    let (mut games, mut unreadable) = (0, 0);
+    for path in pgns {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for game in read_pgn(&text) {
+            let Ok(game) = game else {
+                unreadable += 1;
+                continue;
+            };
+            if game.variant.geometry.len() > 64 {
+                continue;
+            }
+            let start = game.fen.as_deref().unwrap_or(game.variant.start_fen);
+            let Ok(mut pos) = Position::<u64>::from_fen(game.variant, start) else {
+                unreadable += 1;
+                continue;
+            };
+            games += 1;
+            let t = tables::<u64>(game.variant);
+            let eval = Evaluator::new(game.variant);
+            for (ply, mv) in game.moves().enumerate() {
+                if ply >= skip && quiet(&pos, &eval) {
+                    let fen = pos.to_fen();
+                    if seen.insert(fen.clone()) {
+                        lines.push(format!("{};{fen}", game.variant.id));
+                    }
+                }
+                make(t, &mut pos, mv);
+            }
+        }
+    }
+    let mut file =
+        std::fs::File::create(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    for l in &lines {
+        writeln!(file, "{l}").map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    println!(
+        "{} quiet positions from {games} games ({unreadable} unreadable) written to {}",
+        lines.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// True if the side to move is not in check, has a move, and none of its moves wins
+/// material by exchange.
+fn quiet(pos: &Position<u64>, eval: &Evaluator) -> bool {
+    let t = tables::<u64>(pos.variant());
+    if t.in_check(pos, pos.side_to_move()) {
+        return false;
+    }
+    let mut list = MoveList::new();
+    generate(t, pos, &mut list);
+    !list.is_empty() && list.iter().all(|&mv| see(t, eval, pos, mv) <= 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use joust_core::variants;
+
+    #[test]
+    fn a_hanging_piece_or_a_check_is_not_quiet() {
+        let chess = variants::chess();
+        let e = Evaluator::new(chess);
+        let p = |fen: &str| Position::<u64>::from_fen(chess, fen).unwrap();
+        assert!(quiet(&p(chess.start_fen), &e));
+        // White can take the undefended knight on d5.
+        assert!(!quiet(&p("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"), &e));
+        // Black is in check.
+        assert!(!quiet(&p("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"), &e));
+    }
+}

@@ -1,0 +1,157 @@
+//! `tune label`: a reference engine's score of each position: its static evaluation, read
+//! from its `eval` command (Stockfish's and Fairy-Stockfish's evaluation trace), or the
+//! score of a short search.
+
+use crate::paths;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Scores every `variant;FEN` line of `input` with `engine` and writes
+/// `variant;FEN;centipawns` (for White) to `out`; positions it does not score are left out.
+/// With `search_ms`, each score is that of a search of so many milliseconds.
+pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Result<(), String> {
+    let text = std::fs::read_to_string(input)
+        .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let positions: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|l| l.split_once(';'))
+        .map(|(v, f)| (v.to_string(), f.to_string()))
+        .collect();
+    let program = match engine {
+        "fsf-uci" => paths::fsf_uci(),
+        "fairy-stockfish" => PathBuf::from("/usr/games/fairy-stockfish"),
+        path => PathBuf::from(path),
+    };
+    let mut child = Command::new(&program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let io = |e: std::io::Error| format!("talking to the engine: {e}");
+    // One position at a time: the next is sent once the engine has answered (an engine
+    // answers `isready` at once even while it searches, so searches end at `bestmove`).
+    writeln!(stdin, "uci").map_err(io)?;
+    let mut scores = Vec::with_capacity(positions.len());
+    let mut current = "";
+    let mut line = String::new();
+    for (variant, fen) in &positions {
+        if variant != current {
+            writeln!(stdin, "setoption name UCI_Variant value {variant}").map_err(io)?;
+            current = variant;
+        }
+        let (command, end) = match search_ms {
+            Some(ms) => (format!("go movetime {ms}"), "bestmove"),
+            None => ("eval\nisready".to_string(), "readyok"),
+        };
+        writeln!(stdin, "position fen {fen}\n{command}").map_err(io)?;
+        let white = fen.split_whitespace().nth(1) == Some("w");
+        let mut last = None;
+        loop {
+            line.clear();
+            if stdout.read_line(&mut line).map_err(io)? == 0 {
+                return Err(format!(
+                    "the engine stopped after {} of {} positions",
+                    scores.len(),
+                    positions.len()
+                ));
+            }
+            if line.starts_with(end) {
+                break;
+            } else if let Some(score) = final_evaluation(&line) {
+                last = Some(score);
+            } else if line.starts_with("info") {
+                // UCI scores are for the side to move.
+                if line.contains(" score mate ") {
+                    last = None;
+                } else if let Some(s) = search_score(&line) {
+                    last = Some(if white { s } else { -s });
+                }
+            }
+        }
+        scores.push(last);
+        if scores.len() % 1000 == 0 {
+            eprintln!("{} of {} scored", scores.len(), positions.len());
+        }
+    }
+    let _ = writeln!(stdin, "quit");
+    let _ = child.wait();
+    let mut file =
+        std::fs::File::create(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let mut written = 0;
+    for ((variant, fen), score) in positions.iter().zip(&scores) {
+        if let Some(cp) = score {
+            writeln!(file, "{variant};{fen};{cp}")
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            written += 1;
+        }
+    }
+    println!(
+        "{written} of {} positions scored by {} into {}",
+        positions.len(),
+        program.display(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// The `score cp` of a UCI `info` line; `None` for mate scores, bounds and other lines.
+fn search_score(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words
+        .iter()
+        .any(|w| *w == "lowerbound" || *w == "upperbound")
+    {
+        return None;
+    }
+    let at = words.iter().position(|w| *w == "score")?;
+    match (words.get(at + 1), words.get(at + 2)) {
+        (Some(&"cp"), Some(v)) => v.parse().ok(),
+        _ => None,
+    }
+}
+
+/// The centipawns of an evaluation trace's last line, `Final evaluation  -1.50 (white
+/// side)` (`Total evaluation: ...` in older versions); `None` for other lines or no score.
+fn final_evaluation(line: &str) -> Option<i32> {
+    let rest = line
+        .strip_prefix("Final evaluation")
+        .or_else(|| line.strip_prefix("Total evaluation"))?;
+    let number = rest
+        .trim_start_matches([':', ' '])
+        .split_whitespace()
+        .next()?;
+    let pawns: f64 = number.parse().ok()?;
+    Some((pawns * 100.0).round() as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_trace_formats() {
+        assert_eq!(
+            final_evaluation("Final evaluation       -1.50 (white side)"),
+            Some(-150)
+        );
+        assert_eq!(
+            final_evaluation("Total evaluation: 0.23 (white side)"),
+            Some(23)
+        );
+        assert_eq!(final_evaluation("Final evaluation: none (in check)"), None);
+        assert_eq!(final_evaluation("Classical evaluation   +0.92"), None);
+    }
+
+    #[test]
+    fn reads_search_scores_but_not_mates_or_bounds() {
+        let line = "info depth 9 seldepth 12 multipv 1 score cp -35 nodes 9000 pv e2e4";
+        assert_eq!(search_score(line), Some(-35));
+        assert_eq!(search_score("info depth 20 score mate 3 pv a1a8"), None);
+        assert_eq!(search_score("info depth 9 score cp 12 lowerbound"), None);
+        assert_eq!(search_score("info string hello"), None);
+    }
+}

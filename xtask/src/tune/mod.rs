@@ -1,0 +1,122 @@
+//! `cargo xtask tune`: fit the evaluation's weights to reference scores.
+//!
+//! Three steps, each its own subcommand so their files can be kept and reused:
+//! 1. `extract` takes the quiet positions of PGN games;
+//! 2. `label` has a reference engine score each one statically (its `eval` command);
+//! 3. `fit` moves Joust's [`joust_search::Weights`] until its evaluation agrees best with
+//!    those scores, and prints the weights found, with the error on positions held out.
+
+mod extract;
+mod fit;
+mod label;
+
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// Arguments of `cargo xtask tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    #[command(subcommand)]
+    step: Step,
+}
+
+/// One step of the tuning.
+#[derive(Subcommand, Debug)]
+enum Step {
+    /// Write the quiet positions of PGN games, one `variant;FEN` line each.
+    Extract {
+        /// PGN files to read.
+        #[arg(required = true)]
+        pgn: Vec<PathBuf>,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Leave out each game's first plies (the random openings).
+        #[arg(long, default_value_t = 10)]
+        skip_plies: usize,
+    },
+    /// Score every position of an `extract` file with a reference engine's static
+    /// evaluation (or a short search); writes `variant;FEN;centipawns for White` lines.
+    Label {
+        /// The positions (from `extract`).
+        input: PathBuf,
+        /// The file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// The engine's program: `fsf-uci` (the default), `fairy-stockfish`, or a path.
+        #[arg(long, default_value = "fsf-uci")]
+        engine: String,
+        /// Score by a search of this many milliseconds instead of the static evaluation
+        /// (positions it scores as a mate are left out).
+        #[arg(long)]
+        search_ms: Option<u64>,
+    },
+    /// Fit the weights to labelled positions and print them.
+    Fit {
+        /// Labelled positions (from `label`).
+        input: PathBuf,
+        /// Only positions of these games (all of them when not given).
+        #[arg(long)]
+        variant: Vec<String>,
+        /// Leave out positions whose reference score is beyond this many centipawns.
+        #[arg(long, default_value_t = 1500)]
+        max_score: i32,
+        /// Passes over all the weights.
+        #[arg(long, default_value_t = 8)]
+        passes: usize,
+        /// Weights to leave as they are.
+        #[arg(long)]
+        freeze: Vec<String>,
+        /// Joust centipawns per reference centipawn. Fitted to the current weights when
+        /// not given, which shrinks it when they agree poorly with the reference; Stockfish
+        /// counts its pieces about 1.25 times Joust's values, so 0.8 is a sound start.
+        #[arg(long)]
+        scale: Option<f64>,
+        /// Print the positions the fitted weights still score furthest from the reference.
+        #[arg(long, default_value_t = 0)]
+        worst: usize,
+    },
+}
+
+/// Runs one step; false when it failed (the reason is printed).
+pub fn run(args: &TuneArgs) -> bool {
+    let result = match &args.step {
+        Step::Extract {
+            pgn,
+            out,
+            skip_plies,
+        } => extract::run(pgn, out, *skip_plies),
+        Step::Label {
+            input,
+            out,
+            engine,
+            search_ms,
+        } => label::run(input, out, engine, *search_ms),
+        Step::Fit {
+            input,
+            variant,
+            max_score,
+            passes,
+            freeze,
+            scale,
+            worst,
+        } => fit::run(
+            input,
+            &fit::Options {
+                only: variant,
+                max_score: *max_score,
+                passes: *passes,
+                freeze,
+                scale: *scale,
+                worst: *worst,
+            },
+        ),
+    };
+    match result {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("tune: {e}");
+            false
+        }
+    }
+}
