@@ -51,7 +51,7 @@ impl Limits {
             .min(left_ms / 5 + inc_ms / 2)
             .saturating_sub(10)
             .max(1);
-        let soft = (share / 2).min(hard);
+        let soft = (share * 4 / 5).min(hard);
         self.time = Some(Duration::from_millis(hard));
         self.soft_time = Some(Duration::from_millis(soft));
         self
@@ -175,6 +175,13 @@ struct Worker<'a, B: TableCache> {
     history: Vec<i32>,
     /// The quiet move that last refuted each move (by its from and to square).
     counters: Vec<Option<Move>>,
+    /// Continuation history: how well a quiet move (its kind and target) did right after
+    /// a move of the other side, or of the same side two plies before (by kind and target).
+    continuation: Vec<i16>,
+    /// Kinds times board squares: the side of the continuation table.
+    piece_squares: usize,
+    /// The kind-and-target index of the move at each ply of the line (`None`: null move).
+    moved: Vec<Option<usize>>,
     /// The move played at each ply of the current line (`None` for a null move).
     line: Vec<Option<Move>>,
     /// The static value at each ply of the current line (`-INF` when in check).
@@ -185,6 +192,11 @@ struct Worker<'a, B: TableCache> {
     stopped: bool,
     /// Root moves left out of this search (the better lines of a MultiPV search).
     excluded: Vec<Move>,
+    /// Static values by position key: re-searches (PVS, LMR, singular tests) visit the
+    /// same nodes again, and evaluating is the costliest step of a node.
+    eval_cache: Vec<(u64, i32)>,
+    /// The move left out at each ply by a singular-extension test search.
+    singular_excluded: Vec<Option<Move>>,
     /// `lmr[depth][move number]`: how many plies a late quiet move is reduced.
     lmr: Box<[[i32; 64]; 64]>,
 }
@@ -214,11 +226,16 @@ impl<'a, B: TableCache> Worker<'a, B> {
             history: vec![0; n * n],
             counters: vec![None; n * n],
             line: vec![None; MAX_PLY + 2],
+            continuation: vec![0; (t.variant.kinds.len() * n).pow(2)],
+            piece_squares: t.variant.kinds.len() * n,
+            moved: vec![None; MAX_PLY + 2],
             evals: vec![-INF; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             id,
             stopped: false,
             excluded: Vec::new(),
+            singular_excluded: vec![None; MAX_PLY + 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             lmr: lmr_table(),
         }
     }
@@ -251,6 +268,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
             1
         };
         let mut depth = 1;
+        // Iterations in a row that kept the best move, and the score before the last.
+        let mut stable = 0u32;
+        let mut previous_score: Option<i32> = None;
         while depth <= max_depth {
             // Helper threads start one ply deeper every other time, so they diverge.
             let d = if self.id % 2 == 1 { depth + 1 } else { depth };
@@ -278,6 +298,13 @@ impl<'a, B: TableCache> Worker<'a, B> {
             // Later lines can come out better than earlier ones (table effects).
             lines.sort_by_key(|l| std::cmp::Reverse(l.0));
             let (score, pv) = lines[0].clone();
+            stable = if result.best == Some(pv[0]) {
+                stable + 1
+            } else {
+                0
+            };
+            let dropped = previous_score.is_some_and(|p| score < p - 30);
+            previous_score = Some(score);
             result.best = Some(pv[0]);
             result.score = score;
             result.depth = d;
@@ -310,10 +337,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
             }
             depth += 1;
             if self.id == 0
-                && self
-                    .limits
-                    .soft_time
-                    .is_some_and(|soft| self.start.elapsed() >= soft)
+                && self.limits.soft_time.is_some_and(|soft| {
+                    self.start.elapsed() >= soft.mul_f64(time_factor(stable, dropped))
+                })
             {
                 break;
             }
@@ -453,7 +479,8 @@ impl<'a, B: TableCache> Worker<'a, B> {
         };
         buf.clear();
         for &mv in list.iter() {
-            if ply == 0 && self.excluded.contains(&mv) {
+            if (ply == 0 && self.excluded.contains(&mv)) || self.singular_excluded[ply] == Some(mv)
+            {
                 continue;
             }
             let s = if Some(mv) == tt_move {
@@ -472,7 +499,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             } else if counter == Some(mv) {
                 1 << 27
             } else {
-                self.history[self.slot(mv)]
+                self.quiet_score(pos, mv, ply)
             };
             buf.push((s, mv));
         }
@@ -496,7 +523,14 @@ impl<'a, B: TableCache> Worker<'a, B> {
     }
 
     /// Rewards a quiet move that cut off and punishes the quiet moves tried before it.
-    fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
+    fn reward_quiet(
+        &mut self,
+        pos: &Position<B>,
+        mv: Move,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -509,9 +543,46 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let bonus = (depth * depth).min(1200);
         let slot = self.slot(mv);
         update_history(&mut self.history[slot], bonus);
+        self.update_continuation(pos, mv, ply, bonus);
         for &q in tried {
             let slot = self.slot(q);
             update_history(&mut self.history[slot], -bonus);
+            self.update_continuation(pos, q, ply, -bonus);
+        }
+    }
+
+    /// The kind-and-target index of `mv` in `pos` (before it is played).
+    fn piece_to(&self, pos: &Position<B>, mv: Move) -> usize {
+        let n = self.t.geometry.len();
+        let kind = pos.piece_at(mv.from).map_or(0, |p| p.kind.index());
+        (kind * n + mv.to.index() % n) % self.piece_squares
+    }
+
+    /// The continuation-table entries for `mv` after the moves one and two plies back.
+    fn continuation_slots(&self, pos: &Position<B>, mv: Move, ply: usize) -> [Option<usize>; 2] {
+        let here = self.piece_to(pos, mv);
+        let back = |k: usize| {
+            ply.checked_sub(k)
+                .and_then(|p| self.moved[p])
+                .map(|prev| prev * self.piece_squares + here)
+        };
+        [back(1), back(2)]
+    }
+
+    /// A quiet move's ordering score: its history plus its continuation histories.
+    fn quiet_score(&self, pos: &Position<B>, mv: Move, ply: usize) -> i32 {
+        let mut s = self.history[self.slot(mv)];
+        for slot in self.continuation_slots(pos, mv, ply).into_iter().flatten() {
+            s += self.continuation[slot] as i32;
+        }
+        s
+    }
+
+    fn update_continuation(&mut self, pos: &Position<B>, mv: Move, ply: usize, bonus: i32) {
+        for slot in self.continuation_slots(pos, mv, ply).into_iter().flatten() {
+            let mut h = self.continuation[slot] as i32;
+            update_history(&mut h, bonus);
+            self.continuation[slot] = h as i16;
         }
     }
 
@@ -549,6 +620,22 @@ impl<'a, B: TableCache> Worker<'a, B> {
         if depth <= 0 && !in_check {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
+        let mut depth = depth.max(1);
+        let key = pos.key();
+        let pv_node = beta - alpha > 1;
+        let entry = self.shared.tt.probe(key);
+        let excluding = self.singular_excluded[ply].is_some();
+        // Cut-offs from the table only outside the principal variation, so that the
+        // reported lines stay whole; they come before move generation, which they save.
+        if let Some(e) = entry.filter(|e| !excluding && !pv_node && e.depth as i32 >= depth) {
+            let score = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
         let mut list = MoveList::new();
         joust_movegen::generate(self.t, pos, &mut list);
         if list.is_empty() {
@@ -557,28 +644,11 @@ impl<'a, B: TableCache> Worker<'a, B> {
         if ply >= MAX_PLY {
             return self.eval.evaluate_with(self.t, pos);
         }
-        let mut depth = depth.max(1);
-        let key = pos.key();
-        let pv_node = beta - alpha > 1;
-        let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv).filter(|m| list.contains(m));
-        if let Some(e) = entry {
-            // Cut-offs from the table only outside the principal variation, so that the
-            // reported lines stay whole.
-            if !pv_node && e.depth as i32 >= depth {
-                let score = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
-            }
-        }
         let static_eval = if in_check {
             -INF
         } else {
-            self.eval.evaluate_with(self.t, pos)
+            self.static_eval(pos)
         };
         self.evals[ply] = static_eval;
         // Better than two plies ago: prune less.
@@ -587,6 +657,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         if !pv_node
             && !in_check
             && ply > 0
+            && !excluding
             && depth <= 7
             && beta.abs() < MATE_BOUND
             && static_eval - 80 * (depth - improving as i32) >= beta
@@ -612,6 +683,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             null.flip_side();
             self.keys.push(key);
             self.line[ply] = None;
+            self.moved[ply] = None;
             let mut child = Vec::new();
             let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             let score = -self.negamax(
@@ -635,6 +707,40 @@ impl<'a, B: TableCache> Worker<'a, B> {
         // (or its move was lost); search it a ply shallower first.
         if tt_move.is_none() && depth >= 4 {
             depth -= 1;
+        }
+
+        // Singular extension: if every other move falls well short of the table move's
+        // score in a shallower search, the table move is extended; if even the others
+        // reach beta, this node fails high without searching further (multi-cut).
+        let mut extend_tt = false;
+        if let (Some(e), Some(ttm), true) = (entry, tt_move, ply > 0 && depth >= 8 && !excluding) {
+            let tt_score = from_tt(e.score, ply);
+            if matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth as i32 >= depth - 3
+                && tt_score.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_score - 2 * depth;
+                self.singular_excluded[ply] = Some(ttm);
+                let value = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    pv,
+                    false,
+                );
+                self.singular_excluded[ply] = None;
+                pv.clear();
+                if self.stopped {
+                    return 0;
+                }
+                if value < singular_beta {
+                    extend_tt = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
         }
 
         let mut buf = std::mem::take(&mut self.buffers[ply]);
@@ -682,14 +788,23 @@ impl<'a, B: TableCache> Worker<'a, B> {
             }
             self.keys.push(key);
             self.line[ply] = Some(mv);
-            let undo = make(self.t, pos, mv);
+            self.moved[ply] = Some(self.piece_to(pos, mv));
+            let mut undo = make(self.t, pos, mv);
             let gives_check = self.t.in_check(pos, pos.side_to_move());
+            // Only checks that do not lose material are extended.
+            let extend_check = gives_check && {
+                unmake(self.t, pos, mv, &undo);
+                let safe = see_ge(self.t, self.eval, pos, mv, 0);
+                undo = make(self.t, pos, mv);
+                safe
+            };
             if (futile || late) && quiet && !gives_check && can_prune {
                 unmake(self.t, pos, mv, &undo);
                 self.keys.pop();
                 continue;
             }
-            let new_depth = depth - 1 + gives_check as i32;
+            let singular = extend_tt && Some(mv) == tt_move && !extend_check;
+            let new_depth = depth - 1 + extend_check as i32 + singular as i32;
             let mut score;
             if i == 0 {
                 score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
@@ -699,7 +814,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     let mut r = self.lmr[depth.min(63) as usize][i.min(63)];
                     r -= pv_node as i32 + improving as i32;
                     if quiet {
-                        r -= self.history[self.slot(mv)] / 6000;
+                        r -= self.quiet_score(pos, mv, ply) / 9000;
                     }
                     r.clamp(0, new_depth - 1)
                 } else {
@@ -746,7 +861,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     if score >= beta {
                         if quiet {
                             let n = quiets.min(quiets_tried.len());
-                            self.reward_quiet(mv, ply, depth, &quiets_tried[..n]);
+                            self.reward_quiet(pos, mv, ply, depth, &quiets_tried[..n]);
                         }
                         break;
                     }
@@ -772,12 +887,24 @@ impl<'a, B: TableCache> Worker<'a, B> {
             Bound::Upper
         };
         // A root searched with moves left out has no true value to remember.
-        if ply > 0 || self.excluded.is_empty() {
+        if (ply > 0 || self.excluded.is_empty()) && !excluding {
             self.shared
                 .tt
                 .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
         }
         best
+    }
+
+    /// The static value of `pos` for the side to move, from the cache when it is there.
+    fn static_eval(&mut self, pos: &Position<B>) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let value = self.eval.evaluate_with(self.t, pos);
+        *slot = (key, value);
+        value
     }
 
     fn has_pieces(&self, pos: &Position<B>) -> bool {
@@ -810,7 +937,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let in_check = qply < QS_CHECK_PLIES && self.t.in_check(pos, pos.side_to_move());
         let mut stand = -INF;
         if !in_check {
-            stand = self.eval.evaluate_with(self.t, pos);
+            stand = self.static_eval(pos);
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
             }
@@ -887,6 +1014,26 @@ impl<'a, B: TableCache> Worker<'a, B> {
 
 /// Largest history value (either sign).
 const HISTORY_MAX: i32 = 16_384;
+
+/// Entries of each thread's cache of static values (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// How much of the soft time limit to use: more while the best move keeps changing or
+/// the score has just fallen, less once the best move has held for several iterations.
+fn time_factor(stable: u32, dropped: bool) -> f64 {
+    let by_stability = match stable {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    if dropped {
+        by_stability * 1.3
+    } else {
+        by_stability
+    }
+}
 
 /// Moves a history value by `bonus`, less the closer it already is to the bound.
 fn update_history(h: &mut i32, bonus: i32) {
