@@ -86,6 +86,7 @@ pub fn run() -> u8 {
                 engine.go(&words[1..]);
             }
             "stop" => engine.stop(),
+            "eval" => engine.eval(),
             "quit" => {
                 engine.stop();
                 return 0;
@@ -115,6 +116,22 @@ fn uci_id() {
 }
 
 impl Engine {
+    /// Prints the static evaluation of the current position, term group by term group
+    /// (as Stockfish's `eval` does: plain lines, for people rather than GUIs).
+    fn eval(&self) {
+        let rows = match &self.current {
+            Current::Narrow(pos, _) => self.evaluator.breakdown(pos),
+            Current::Wide(pos, _) => self.evaluator.breakdown(pos),
+        };
+        say(&format!(
+            "Static evaluation ({}), in pawns from White's side:",
+            self.variant.id
+        ));
+        for (name, cp) in rows {
+            say(&format!("  {name:<16} {:+6.2}", cp as f64 / 100.0));
+        }
+    }
+
     /// Stops a running search and waits for its `bestmove`.
     fn stop(&mut self) {
         if let Some(handle) = self.searching.take() {

@@ -171,3 +171,11 @@ fn multipv_out_of_range_is_refused() {
     let out = session("setoption name MultiPV value 0\nsetoption name MultiPV value x\nquit\n");
     assert_eq!(out.matches("info string MultiPV").count(), 2, "{out}");
 }
+
+#[test]
+fn eval_prints_the_static_evaluation_by_term() {
+    let out = session(
+        "setoption name UCI_Variant value lancerchess\nposition startpos moves e2e4\neval\nquit\n",
+    );
+    insta::assert_snapshot!(out);
+}

@@ -45,6 +45,65 @@ pub struct Evaluator {
     w: Weights,
 }
 
+/// The groups of weights [`Evaluator::breakdown`] reports, by name.
+const TERM_GROUPS: &[(&str, &[&str])] = &[
+    (
+        "placement",
+        &[
+            "royal_rank_mg",
+            "royal_centre_file_mg",
+            "royal_centre_eg",
+            "pawn_advance_mg",
+            "pawn_advance_eg",
+            "placement_mg",
+            "placement_eg",
+        ],
+    ),
+    ("mobility", &["mobility_mg", "mobility_eg"]),
+    (
+        "royal safety",
+        &[
+            "zone_attack",
+            "attack_light",
+            "attack_medium",
+            "attack_heavy",
+            "shield",
+            "attacker_near_royal",
+            "safe_check_mg",
+            "safe_check_eg",
+            "danger_safe_check",
+            "danger_weak",
+            "danger_eg",
+        ],
+    ),
+    (
+        "threats",
+        &["pawn_threat", "hanging", "hanging_share", "lesser_threat"],
+    ),
+    (
+        "pawn structure",
+        &[
+            "doubled_mg",
+            "doubled_eg",
+            "isolated_mg",
+            "isolated_eg",
+            "passed_mg",
+            "passed_eg",
+        ],
+    ),
+    ("space", &["space"]),
+    (
+        "open files",
+        &[
+            "open_file_mg",
+            "open_file_eg",
+            "half_open_file_mg",
+            "half_open_file_eg",
+        ],
+    ),
+    ("tempo", &["tempo"]),
+];
+
 /// How many squares a kind reaches from `sq` on an empty board (moves, captures, shots).
 fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize {
     let g = variant.geometry;
@@ -227,6 +286,33 @@ impl Evaluator {
     /// The weights this evaluation uses.
     pub fn weights(&self) -> &Weights {
         &self.w
+    }
+
+    /// What each group of terms adds to the evaluation of `pos`, in centipawns for White,
+    /// with the total last: each group's share is the evaluation less the evaluation with
+    /// that group's weights set to zero, and material takes what is left (for `eval`).
+    pub fn breakdown<B: TableCache>(&self, pos: &Position<B>) -> Vec<(&'static str, i32)> {
+        let white = |e: &Evaluator| match pos.side_to_move() {
+            Color::White => e.evaluate(pos),
+            Color::Black => -e.evaluate(pos),
+        };
+        let total = white(self);
+        let mut rows = vec![("material", 0)];
+        for (name, group) in TERM_GROUPS {
+            let mut w = self.w.clone();
+            for (field, value) in w.fields_mut() {
+                if group.contains(&field) {
+                    *value = 0;
+                }
+            }
+            rows.push((
+                *name,
+                total - white(&Evaluator::with_weights(pos.variant(), w)),
+            ));
+        }
+        rows[0].1 = total - rows.iter().map(|r| r.1).sum::<i32>();
+        rows.push(("total", total));
+        rows
     }
 
     /// The middlegame value of a kind (for move ordering and pruning).
@@ -771,6 +857,40 @@ mod tests {
         let check = "6k1/5ppp/8/8/8/3Q4/r4PPP/4R1K1 w - - 0 1";
         let checks = contribution(check, |w: &mut Weights, v: i32| w.danger_safe_check = 4 * v);
         assert!(checks > 0, "{checks}");
+    }
+
+    #[test]
+    fn the_breakdown_adds_up_and_names_every_weight_once() {
+        let chess = variants::chess();
+        let e = Evaluator::new(chess);
+        let pos: Position<u64> = Position::from_fen(
+            chess,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        )
+        .unwrap();
+        let rows = e.breakdown(&pos);
+        let (total, parts) = rows.split_last().unwrap();
+        assert_eq!(total.1, -e.evaluate(&pos));
+        assert_eq!(parts.iter().map(|r| r.1).sum::<i32>(), total.1);
+        assert!(parts.iter().any(|r| r.0 == "mobility" && r.1 != 0));
+        let mut w = Weights::default();
+        let mut grouped: Vec<&str> = TERM_GROUPS
+            .iter()
+            .flat_map(|g| g.1.iter().copied())
+            .collect();
+        grouped.sort();
+        let mut names: Vec<&str> = w.fields_mut().into_iter().map(|f| f.0).collect();
+        names.retain(|n| {
+            ![
+                "mobility_full",
+                "danger_cap",
+                "pawn_eg_percent",
+                "mobility_zero",
+            ]
+            .contains(n)
+        });
+        names.sort();
+        assert_eq!(grouped, names);
     }
 
     #[test]
