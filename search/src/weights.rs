@@ -184,6 +184,12 @@ impl Weights {
         ]
     }
 
+    /// The weight called `name`, if there is one.
+    pub fn get(&mut self, name: &str) -> Option<i32> {
+        let found = self.fields_mut().into_iter().find(|(n, _)| *n == name);
+        found.map(|(_, w)| *w)
+    }
+
     /// Sets the weight called `name`; `false` if there is none.
     pub fn set(&mut self, name: &str, value: i32) -> bool {
         match self.fields_mut().into_iter().find(|(n, _)| *n == name) {
@@ -220,5 +226,7 @@ mod tests {
                 .collect::<Vec<_>>()
         );
         assert!(!w.set("no_such_weight", 1));
+        assert_eq!(w.get(names[0]), Some(1000));
+        assert_eq!(w.get("no_such_weight"), None);
     }
 }

@@ -109,12 +109,12 @@ pub fn run(input: &Path, options: &Options) -> Result<(), String> {
         .collect();
     let mut steps: Vec<i32> = names
         .iter()
-        .map(|n| (get(&mut weights, n).abs() / 4).max(2))
+        .map(|n| (weights.get(n).unwrap_or(0).abs() / 4).max(2))
         .collect();
     for pass in 0..passes {
         let mut improved = false;
         for (i, name) in names.iter().enumerate() {
-            let current = get(&mut weights, name);
+            let current = weights.get(name).unwrap_or(0);
             let mut moved = false;
             for dir in [1, -1] {
                 let mut value = current;
@@ -206,14 +206,6 @@ fn white_eval(e: &Evaluator, pos: &Position<u64>) -> i32 {
     } else {
         -v
     }
-}
-
-/// The current value of the weight called `name`.
-fn get(w: &mut Weights, name: &str) -> i32 {
-    w.fields_mut()
-        .into_iter()
-        .find(|(n, _)| *n == name)
-        .map_or(0, |(_, v)| *v)
 }
 
 /// The factor on the reference's centipawns that best fits `weights`.
