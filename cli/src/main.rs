@@ -4,6 +4,7 @@ mod analyse_cmd;
 mod clock;
 mod diagram_cmd;
 mod engine_text;
+mod eval_options;
 mod musketeer_opt;
 mod perft_cmd;
 mod pgn_cmd;

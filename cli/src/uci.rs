@@ -2,10 +2,11 @@
 //! match runners. Every game is a `UCI_Variant`; moves use the coordinate text of
 //! RULES.md. Bad input is answered with an `info string` and otherwise ignored.
 
+use crate::eval_options;
 use joust_core::{variants, Position, Variant};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, TableCache};
 use joust_notation::{move_to_text, parse_move};
-use joust_search::{search, Evaluator, Info, Limits, Shared, MATE, MATE_BOUND};
+use joust_search::{search, Evaluator, Info, Limits, Shared, Weights, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -28,6 +29,9 @@ struct Engine {
     threads: usize,
     multipv: usize,
     evaluator: Arc<Evaluator>,
+    /// The `PieceValues` and `EvalWeights` options (see `eval_options`).
+    piece_values: Vec<(char, i32)>,
+    eval_weights: Weights,
     searching: Option<JoinHandle<()>>,
 }
 
@@ -60,6 +64,8 @@ pub fn run() -> u8 {
         threads: 1,
         multipv: 1,
         evaluator: Arc::new(Evaluator::new(variant)),
+        piece_values: Vec::new(),
+        eval_weights: Weights::default(),
         searching: None,
     };
     let stdin = std::io::stdin();
@@ -112,6 +118,8 @@ fn uci_id() {
     say("option name Hash type spin default 16 min 1 max 4096");
     say("option name Threads type spin default 1 min 1 max 64");
     say("option name MultiPV type spin default 1 min 1 max 256");
+    say("option name PieceValues type string default <empty>");
+    say("option name EvalWeights type string default <empty>");
     say("uciok");
 }
 
@@ -157,8 +165,8 @@ impl Engine {
                 Ok(v) => {
                     self.variant = v;
                     self.current = start_of(v);
-                    self.evaluator = Arc::new(Evaluator::new(v));
                     self.shared.tt.clear();
+                    self.evaluator = Arc::new(self.evaluation_of(v));
                 }
                 Err(e) => say(&format!("info string {e}")),
             },
@@ -177,9 +185,39 @@ impl Engine {
                 Ok(n) if (1..=256).contains(&n) => self.multipv = n,
                 _ => say(&format!("info string MultiPV '{value}' is not 1 to 256")),
             },
+            "piecevalues" | "evalweights" => {
+                let value = if value == "<empty>" { "" } else { value };
+                let parsed = if name.eq_ignore_ascii_case("piecevalues") {
+                    eval_options::parse_piece_values(value).map(|v| self.piece_values = v)
+                } else {
+                    eval_options::parse_weights(value).map(|w| self.eval_weights = w)
+                };
+                match parsed {
+                    Ok(()) => {
+                        self.evaluator = Arc::new(self.evaluation_of(self.variant));
+                        self.shared.tt.clear();
+                    }
+                    Err(e) => say(&format!("info string {name} ignored: {e}")),
+                }
+            }
             _ => say(&format!("info string unknown option '{name}' ignored")),
         }
         let _ = self.hash_mb;
+    }
+
+    /// The evaluation of `variant` under the evaluation options; piece values whose
+    /// letter this game does not have are left out, with a word why.
+    fn evaluation_of(&self, variant: &'static Variant) -> Evaluator {
+        let (e, unknown) = eval_options::evaluator(variant, &self.piece_values, &self.eval_weights);
+        if !unknown.is_empty() {
+            let letters: Vec<String> = unknown.iter().map(|c| format!("'{c}'")).collect();
+            let letters = letters.join(", ");
+            say(&format!(
+                "info string PieceValues: {} has no piece {letters}; kept for a game that has",
+                variant.id
+            ));
+        }
+        e
     }
 
     fn position(&mut self, words: &[&str]) {

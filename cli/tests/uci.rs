@@ -179,3 +179,11 @@ fn eval_prints_the_static_evaluation_by_term() {
     );
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn piece_values_and_weights_change_the_evaluation_and_bad_ones_are_refused() {
+    let out = session(
+        "setoption name PieceValues value L=250,J=200\nsetoption name UCI_Variant value lancerchess\nposition fen rjbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RJBQKBLR w KQkq - 0 1\neval\nsetoption name PieceValues value <empty>\nsetoption name EvalWeights value tempo=0\neval\nsetoption name PieceValues value L300\nsetoption name EvalWeights value no_such=3\nquit\n",
+    );
+    insta::assert_snapshot!(out);
+}

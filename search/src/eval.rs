@@ -39,10 +39,15 @@ pub struct Evaluator {
     pawn_kinds: Vec<KindId>,
     /// Kinds that ride orthogonally and not diagonally (rooks): open files suit them.
     file_rider: [bool; MAX_KINDS],
+    /// Kinds that never leave the colour of their square (bishops): a pair on both
+    /// colours is worth more than the two alone.
+    colour_bound: [bool; MAX_KINDS],
     /// Each side's space area: the central files of the ranks behind its fourth.
     space_area: [Vec<Square>; 2],
     /// The weights of every term.
     w: Weights,
+    /// Piece values given in place of the game's own ([`Evaluator::with_values`]).
+    values_given: Vec<(KindId, i32)>,
 }
 
 /// The groups of weights [`Evaluator::breakdown`] reports, by name.
@@ -69,6 +74,10 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
             "attack_heavy",
             "shield",
             "attacker_near_royal",
+            "shelter_near",
+            "shelter_mid",
+            "shelter_far",
+            "storm",
             "safe_check_mg",
             "safe_check_eg",
             "danger_safe_check",
@@ -92,6 +101,7 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
         ],
     ),
     ("space", &["space"]),
+    ("colour pairs", &["colour_pair_mg", "colour_pair_eg"]),
     (
         "open files",
         &[
@@ -149,6 +159,31 @@ fn rides_files_only(variant: &Variant, kind: KindId) -> bool {
     along_file >= 3
 }
 
+/// True if `kind` moves (and attacks) only to squares of the colour it stands on, from
+/// every square of the board: a bishop, an alfil, a ferz-and-alfil.
+fn is_colour_bound(variant: &Variant, kind: KindId) -> bool {
+    let g = variant.geometry;
+    let empty = |_: Square| Occupant::Empty;
+    let colour = |sq: Square| {
+        let (f, r) = g.coords(sq);
+        (f + r).rem_euclid(2)
+    };
+    let mut moves_somewhere = false;
+    for from in g.squares() {
+        for atom in &variant.kind(kind).atoms {
+            let reach = atom.reach(Color::White, g, from, &empty);
+            let shots = atom.attack_squares(Color::White, g, from, &empty);
+            for to in reach.into_iter().map(|r| r.0).chain(shots) {
+                moves_somewhere = true;
+                if colour(to) != colour(from) {
+                    return false;
+                }
+            }
+        }
+    }
+    moves_somewhere
+}
+
 impl Evaluator {
     /// Builds the evaluation of `variant` with the default weights.
     pub fn new(variant: &'static Variant) -> Evaluator {
@@ -157,6 +192,16 @@ impl Evaluator {
 
     /// Builds the evaluation of `variant` with the given weights (for tuning).
     pub fn with_weights(variant: &'static Variant, w: Weights) -> Evaluator {
+        Evaluator::with_values(variant, w, &[])
+    }
+
+    /// Builds the evaluation of `variant` with the given weights and some pieces' values
+    /// (in centipawns) in place of the game's own: for trying out other valuations.
+    pub fn with_values(
+        variant: &'static Variant,
+        w: Weights,
+        values: &[(KindId, i32)],
+    ) -> Evaluator {
         let g = variant.geometry;
         let n = g.len() as f64;
         let mut value = [(0, 0); MAX_KINDS];
@@ -178,7 +223,8 @@ impl Evaluator {
             avg_mobility[k.index()] = avg.round() as i32;
             let avg_i = (avg.round() as i32).max(1);
             mobility_weight[k.index()] = 16 * w.mobility_full.max(1).min(avg_i) / avg_i;
-            let v = match kind.value {
+            let given = values.iter().find(|(vk, _)| *vk == k).map(|&(_, v)| v);
+            let v = match given.or(kind.value) {
                 Some(v) => v,
                 None if kind.royal => 0,
                 None if kind.pawn => 100,
@@ -253,6 +299,11 @@ impl Evaluator {
         for k in variant.kind_ids() {
             file_rider[k.index()] = !royal[k.index()] && rides_files_only(variant, k);
         }
+        let mut colour_bound = [false; MAX_KINDS];
+        for k in variant.kind_ids() {
+            colour_bound[k.index()] =
+                !royal[k.index()] && !pawn[k.index()] && is_colour_bound(variant, k);
+        }
         let space_area = Color::ALL.map(|color| {
             let (files, ranks) = (g.files() as i8, g.ranks() as i8);
             g.squares()
@@ -278,8 +329,10 @@ impl Evaluator {
             attack_weight,
             pawn_kinds,
             file_rider,
+            colour_bound,
             space_area,
             w,
+            values_given: values.to_vec(),
         }
     }
 
@@ -307,7 +360,12 @@ impl Evaluator {
             }
             rows.push((
                 *name,
-                total - white(&Evaluator::with_weights(pos.variant(), w)),
+                total
+                    - white(&Evaluator::with_values(
+                        pos.variant(),
+                        w,
+                        &self.values_given,
+                    )),
             ));
         }
         rows[0].1 = total - rows.iter().map(|r| r.1).sum::<i32>();
@@ -382,6 +440,8 @@ impl Evaluator {
         let mut guarded = [B::EMPTY; 2];
         // Pieces other than pawns, per side (space matters more with more of them).
         let mut pieces = [0i32; 2];
+        // Per side and colour-bound kind: bit 0 set by one on a dark square, bit 1 light.
+        let mut colours_held = [[0u8; MAX_KINDS]; 2];
         for sq in occ.squares() {
             let p = pos.piece_at(sq).expect("occupied");
             let k = p.kind.index();
@@ -397,6 +457,10 @@ impl Evaluator {
                 continue;
             }
             pieces[ci] += 1;
+            if self.colour_bound[k] {
+                let (f, r) = g.coords(sq);
+                colours_held[ci][k] |= 1 << ((f + r) & 1);
+            }
             let sets = piece_sets(t, pos, sq, p.color, p.kind, occ);
             if self.royal[k] {
                 if let Some((_, a)) = sets {
@@ -466,6 +530,15 @@ impl Evaluator {
         }
         mg += mob_mg / 16;
         eg += mob_eg / 16;
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let pairs = colours_held[color.index()]
+                .iter()
+                .filter(|&&held| held == 3)
+                .count() as i32;
+            mg += sign * w.colour_pair_mg * pairs;
+            eg += sign * w.colour_pair_eg * pairs;
+        }
         if w.space != 0 {
             for color in Color::ALL {
                 let ci = color.index();
@@ -533,6 +606,9 @@ impl Evaluator {
                     })
                     .count() as i32;
                 mg += sign * (w.shield * shield.min(3) - w.attacker_near_royal * near_royal[ci]);
+                if w.shelter_near != 0 || w.shelter_mid != 0 || w.shelter_far != 0 || w.storm != 0 {
+                    mg += sign * self.shelter_and_storm(own, theirs, (rf, rr), forward, g.files());
+                }
             }
             let ranks = g.ranks() as i32;
             for &(f, r) in own {
@@ -589,6 +665,45 @@ impl Evaluator {
 }
 
 impl Evaluator {
+    /// The royal piece's pawn cover on its own file and the files beside it: per file,
+    /// the nearest own pawn in front (closer is better), less enemy pawns storming
+    /// towards it (closer is worse) unless an own pawn blocks them; middlegame only.
+    fn shelter_and_storm(
+        &self,
+        own: &[(i8, i8)],
+        theirs: &[(i8, i8)],
+        (rf, rr): (i8, i8),
+        forward: i8,
+        files: u8,
+    ) -> i32 {
+        let w = &self.w;
+        // Ranks in front of the royal piece to the nearest pawn of `pawns` on `file`.
+        let nearest = |pawns: &[(i8, i8)], file: i8| {
+            pawns
+                .iter()
+                .filter(|&&(f, r)| f == file && (r - rr) * forward >= 1)
+                .map(|&(_, r)| (r - rr) * forward)
+                .min()
+        };
+        let mut score = 0;
+        for file in (rf - 1).max(0)..=(rf + 1).min(files as i8 - 1) {
+            let ours = nearest(own, file);
+            score += match ours {
+                Some(1) => w.shelter_near,
+                Some(2) => w.shelter_mid,
+                Some(_) => w.shelter_far,
+                None => 0,
+            };
+            if let Some(d) = nearest(theirs, file).filter(|&d| d <= 4) {
+                let blocked = ours == Some(d - 1);
+                if !blocked {
+                    score -= w.storm * (5 - d as i32);
+                }
+            }
+        }
+        score
+    }
+
     /// Space: the squares of `color`'s area free of its pawns and safe from enemy pawns,
     /// those up to three squares behind one of its pawns counted twice.
     fn space<B: TableCache>(
@@ -820,6 +935,65 @@ mod tests {
         assert_eq!(half, 0);
         let half = contribution("rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBRKBNQ w - - 0 1", set);
         assert_eq!(half, 50);
+    }
+
+    #[test]
+    fn a_colour_bound_pair_on_both_colours_counts() {
+        let set = |w: &mut Weights, v: i32| {
+            w.colour_pair_mg = v;
+            w.colour_pair_eg = v;
+        };
+        // Both sides keep their bishop pairs: they cancel.
+        assert_eq!(contribution(variants::chess().start_fen, set), 0);
+        // Black has lost its dark-squared bishop.
+        let pair = contribution(
+            "rnbqk1nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            set,
+        );
+        assert_eq!(pair, 50);
+        // Two white bishops on light squares are no pair.
+        let same = contribution(
+            "rn1qk1nr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKB1B w KQkq - 0 1",
+            set,
+        );
+        assert_eq!(same, 0);
+        // Colour-bound kinds: the bishop and the Queen's Lancer (FA), not the King's
+        // Lancer (WD) nor the knight.
+        let lc = variants::lancerchess();
+        let e = Evaluator::new(lc);
+        let bound = |c: char| e.colour_bound[lc.any_kind_by_letter(c).unwrap().index()];
+        assert!(bound('B') && bound('J') && !bound('L') && !bound('R') && !bound('P'));
+        let chess = variants::chess();
+        let e = Evaluator::new(chess);
+        assert!(!e.colour_bound[chess.any_kind_by_letter('N').unwrap().index()]);
+    }
+
+    #[test]
+    fn pawn_shelter_and_storms_count() {
+        let shelter = |w: &mut Weights, v: i32| {
+            w.shelter_near = v;
+            w.shelter_mid = v / 2;
+        };
+        // Both kings behind three unmoved pawns: even. (Queens and rooks keep it a
+        // middlegame, where the term counts.)
+        let both = "rq4k1/5ppp/8/8/8/8/5PPP/RQ4K1 w - - 0 1";
+        assert_eq!(contribution(both, shelter), 0);
+        // White's g-pawn has gone two squares: that file's cover counts half.
+        let pushed = contribution("rq4k1/5ppp/8/8/6P1/8/5P1P/RQ4K1 w - - 0 1", shelter);
+        assert!(pushed < 0, "{pushed}");
+        let moved = contribution("rq4k1/5ppp/8/8/8/6P1/5P1P/RQ4K1 w - - 0 1", shelter);
+        // The term is tapered: the exact share depends on the material left.
+        assert!(
+            moved < 0 && (pushed - 2 * moved).abs() <= 1,
+            "{pushed} vs {moved}"
+        );
+        // A black pawn on g4, three ranks in front of White's king, storms; blocked by a
+        // white pawn just in front of it, it does not.
+        let storm = |w: &mut Weights, v: i32| w.storm = v;
+        let storming = contribution("rq4k1/5p1p/8/8/6p1/8/5P1P/RQ4K1 w - - 0 1", storm);
+        assert!(storming < pushed, "{storming}");
+        let blocked = contribution("rq4k1/5p1p/8/8/6p1/6P1/5P1P/RQ4K1 w - - 0 1", storm);
+        assert_eq!(blocked, 0);
     }
 
     #[test]

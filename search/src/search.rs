@@ -134,6 +134,7 @@ pub fn search<B: TableCache>(
     mut on_info: impl FnMut(&Info) + Send,
 ) -> SearchResult {
     shared.nodes.store(0, Ordering::Relaxed);
+    shared.tt.new_search();
     let start = Instant::now();
     let t = tables::<B>(root.variant());
     let threads = threads.max(1);

@@ -87,6 +87,20 @@ pub struct Weights {
     pub danger_weak: i32,
     /// Space: per safe square of the own half's central files, times the own pieces / 16.
     pub space: i32,
+    /// Middlegame bonus for two pieces of one colour-bound kind on squares of both
+    /// colours (the bishop pair): together they reach every square.
+    pub colour_pair_mg: i32,
+    /// Endgame bonus for a colour-bound pair.
+    pub colour_pair_eg: i32,
+    /// Per file at and beside the royal piece: an own pawn one rank in front.
+    pub shelter_near: i32,
+    /// Per file at and beside the royal piece: the nearest own pawn two ranks in front.
+    pub shelter_mid: i32,
+    /// Per file at and beside the royal piece: the nearest own pawn further in front.
+    pub shelter_far: i32,
+    /// Per file at and beside the royal piece, times (5 - distance): an enemy pawn up to
+    /// four ranks in front and not blocked by an own pawn.
+    pub storm: i32,
 }
 
 impl Default for Weights {
@@ -133,6 +147,12 @@ impl Default for Weights {
             mobility_excludes_pawn_guarded: false,
             danger_safe_check: 0,
             danger_weak: 0,
+            colour_pair_mg: 0,
+            colour_pair_eg: 0,
+            shelter_near: 0,
+            shelter_mid: 0,
+            shelter_far: 0,
+            storm: 0,
         }
     }
 }
@@ -181,6 +201,12 @@ impl Weights {
             ("danger_eg", &mut self.danger_eg),
             ("danger_safe_check", &mut self.danger_safe_check),
             ("danger_weak", &mut self.danger_weak),
+            ("colour_pair_mg", &mut self.colour_pair_mg),
+            ("colour_pair_eg", &mut self.colour_pair_eg),
+            ("shelter_near", &mut self.shelter_near),
+            ("shelter_mid", &mut self.shelter_mid),
+            ("shelter_far", &mut self.shelter_far),
+            ("storm", &mut self.storm),
         ]
     }
 

@@ -1,0 +1,148 @@
+//! The UCI options that change the evaluation, for players and inventors who want to try
+//! another valuation: `PieceValues` (`L=300 J=290`: letter, centipawns) and `EvalWeights`
+//! (`colour_pair_mg=40`: a weight of [`Weights`] by name, and its value).
+
+use joust_core::{KindId, Variant};
+use joust_search::{Evaluator, Weights};
+use std::fmt;
+
+/// Why an evaluation option's text was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvalOptionError {
+    /// An item is not `name=number`.
+    NotAPair(String),
+    /// The number of an item is not a whole number in range.
+    BadNumber(String),
+    /// A piece value's name is not one letter.
+    NotALetter(String),
+    /// No weight has this name.
+    UnknownWeight(String),
+}
+
+impl fmt::Display for EvalOptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalOptionError::NotAPair(item) => write!(f, "'{item}' is not name=number"),
+            EvalOptionError::BadNumber(item) => {
+                write!(f, "'{item}' needs a whole number from -10000 to 10000")
+            }
+            EvalOptionError::NotALetter(name) => write!(f, "'{name}' is not a piece letter"),
+            EvalOptionError::UnknownWeight(name) => write!(f, "no evaluation weight '{name}'"),
+        }
+    }
+}
+
+impl std::error::Error for EvalOptionError {}
+
+/// Splits `a=1 b=2` (commas also separate) into names and numbers.
+fn pairs(text: &str) -> Result<Vec<(&str, i32)>, EvalOptionError> {
+    text.split([' ', ','])
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            let (name, number) = item
+                .split_once('=')
+                .ok_or_else(|| EvalOptionError::NotAPair(item.to_string()))?;
+            let value = number
+                .parse::<i32>()
+                .ok()
+                .filter(|v| (-10_000..=10_000).contains(v))
+                .ok_or_else(|| EvalOptionError::BadNumber(item.to_string()))?;
+            Ok((name, value))
+        })
+        .collect()
+}
+
+/// Piece values by letter (uppercase), as given: which game they fit is decided later.
+pub fn parse_piece_values(text: &str) -> Result<Vec<(char, i32)>, EvalOptionError> {
+    pairs(text)?
+        .into_iter()
+        .map(|(letter, value)| {
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Ok((c.to_ascii_uppercase(), value)),
+                _ => Err(EvalOptionError::NotALetter(letter.to_string())),
+            }
+        })
+        .collect()
+}
+
+/// The default weights with the named ones changed.
+pub fn parse_weights(text: &str) -> Result<Weights, EvalOptionError> {
+    let mut w = Weights::default();
+    for (name, value) in pairs(text)? {
+        if !w.set(name, value) {
+            return Err(EvalOptionError::UnknownWeight(name.to_string()));
+        }
+    }
+    Ok(w)
+}
+
+/// The evaluation of `variant` with the given piece values and weights, and the letters
+/// of values that no piece of this game has (they are left out).
+pub fn evaluator(
+    variant: &'static Variant,
+    piece_values: &[(char, i32)],
+    weights: &Weights,
+) -> (Evaluator, Vec<char>) {
+    let mut values: Vec<(KindId, i32)> = Vec::new();
+    let mut unknown = Vec::new();
+    for &(letter, value) in piece_values {
+        match variant.any_kind_by_letter(letter) {
+            Some(k) => values.push((k, value)),
+            None => unknown.push(letter),
+        }
+    }
+    (
+        Evaluator::with_values(variant, weights.clone(), &values),
+        unknown,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use joust_core::variants;
+
+    #[test]
+    fn piece_values_and_weights_parse() {
+        assert_eq!(
+            parse_piece_values("L=300, j=290").unwrap(),
+            vec![('L', 300), ('J', 290)]
+        );
+        assert_eq!(parse_piece_values("").unwrap(), vec![]);
+        let w = parse_weights("colour_pair_mg=40 tempo=20").unwrap();
+        assert_eq!((w.colour_pair_mg, w.tempo), (40, 20));
+    }
+
+    #[test]
+    fn bad_texts_are_refused_with_the_reason() {
+        let err = |text: &str| parse_piece_values(text).unwrap_err().to_string();
+        assert_eq!(err("N300"), "'N300' is not name=number");
+        assert_eq!(
+            err("N=3e9"),
+            "'N=3e9' needs a whole number from -10000 to 10000"
+        );
+        assert_eq!(err("NB=3"), "'NB' is not a piece letter");
+        assert_eq!(
+            parse_weights("no_such=1").unwrap_err().to_string(),
+            "no evaluation weight 'no_such'"
+        );
+    }
+
+    #[test]
+    fn values_apply_to_the_game_that_has_the_letter() {
+        let lc = variants::lancerchess();
+        let pos = joust_movegen::position_from_fen::<u64>(
+            lc,
+            "rjbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RJBQKBLR w KQkq - 0 1",
+        )
+        .unwrap();
+        let w = Weights::default();
+        let (base, none) = evaluator(lc, &[], &w);
+        assert!(none.is_empty());
+        let (cheaper, unknown) = evaluator(lc, &[('L', 250), ('N', 300)], &w);
+        assert_eq!(unknown, vec!['N']);
+        let (base, cheaper) = (base.evaluate(&pos), cheaper.evaluate(&pos));
+        assert!(cheaper < base - 50, "{cheaper} vs {base}");
+    }
+}
