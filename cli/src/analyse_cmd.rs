@@ -299,7 +299,7 @@ fn annotate<B: TableCache>(
         .map_err(|e| UserError(format!("game {n}: bad FEN: {e}")))?;
     let evaluator = Evaluator::new(g.variant);
     // Each game starts with an empty table, so its annotations do not depend on the others.
-    engine.shared.tt.clear();
+    engine.shared.clear();
     let white = g.tag("White").unwrap_or("?");
     let black = g.tag("Black").unwrap_or("?");
     progress.println(&format!(

@@ -80,7 +80,7 @@ pub fn run() -> u8 {
             "isready" => say("readyok"),
             "ucinewgame" => {
                 engine.stop();
-                engine.shared.tt.clear();
+                engine.shared.clear();
             }
             "setoption" => engine.set_option(&words[1..]),
             "position" => {
@@ -165,7 +165,7 @@ impl Engine {
                 Ok(v) => {
                     self.variant = v;
                     self.current = start_of(v);
-                    self.shared.tt.clear();
+                    self.shared.clear();
                     self.evaluator = Arc::new(self.evaluation_of(v));
                 }
                 Err(e) => say(&format!("info string {e}")),
@@ -195,7 +195,7 @@ impl Engine {
                 match parsed {
                     Ok(()) => {
                         self.evaluator = Arc::new(self.evaluation_of(self.variant));
-                        self.shared.tt.clear();
+                        self.shared.clear();
                     }
                     Err(e) => say(&format!("info string {name} ignored: {e}")),
                 }

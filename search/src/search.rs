@@ -1,7 +1,9 @@
 //! Iterative-deepening principal-variation search with quiescence, a shared
-//! transposition table, move ordering (table move, captures by value, killers, history),
-//! check extensions, null-move pruning and late-move reductions; several threads search
-//! the same tree and share what they learn through the table (Lazy SMP).
+//! transposition table, move ordering (table move, captures by value, killers, history,
+//! kept from one move of a game to the next), check and singular extensions, null-move
+//! pruning, late-move reductions (more at expected cut nodes) and pruning of late quiet
+//! moves by count, history and futility; several threads search the same tree and share
+//! what they learn through the table (Lazy SMP).
 
 use crate::eval::Evaluator;
 use crate::see::{see_ge, victim_value};
@@ -10,6 +12,7 @@ use joust_core::variant::StalemateResult;
 use joust_core::{Position, Square};
 use joust_movegen::{make, tables, unmake, Move, MoveFlag, MoveList, TableCache, Tables};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A mate score: mate in `n` plies scores `MATE - n`.
@@ -86,6 +89,34 @@ pub struct Shared {
     /// Set to stop every thread.
     pub stop: AtomicBool,
     nodes: AtomicU64,
+    /// What each search thread learned about move order, kept for the next search of
+    /// the same game (by thread number).
+    memory: Mutex<Vec<Option<Memory>>>,
+}
+
+/// A thread's move-ordering statistics, which stay useful from one move of a game to
+/// the next: quiet-move history, counter-moves and continuation history.
+struct Memory {
+    history: Vec<i32>,
+    counters: Vec<Option<Move>>,
+    continuation: Vec<i16>,
+}
+
+impl Memory {
+    /// Empty statistics for a board of `squares` squares and `kinds` piece kinds.
+    fn new(squares: usize, kinds: usize) -> Memory {
+        Memory {
+            history: vec![0; squares * squares],
+            counters: vec![None; squares * squares],
+            continuation: vec![0; (kinds * squares).pow(2)],
+        }
+    }
+
+    /// True if these statistics were gathered for a game of this shape.
+    fn fits(&self, squares: usize, kinds: usize) -> bool {
+        self.history.len() == squares * squares
+            && self.continuation.len() == (kinds * squares).pow(2)
+    }
 }
 
 impl Shared {
@@ -100,7 +131,37 @@ impl Shared {
             tt: Table::new(hash_mb),
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            memory: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Forgets every searched position and move-ordering statistic (a new game, or a
+    /// changed evaluation).
+    pub fn clear(&self) {
+        self.tt.clear();
+        self.memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    /// Thread `id`'s statistics from the last search, if they fit this game.
+    fn take_memory(&self, id: usize, squares: usize, kinds: usize) -> Memory {
+        let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
+        memory
+            .get_mut(id)
+            .and_then(Option::take)
+            .filter(|m| m.fits(squares, kinds))
+            .unwrap_or_else(|| Memory::new(squares, kinds))
+    }
+
+    /// Keeps thread `id`'s statistics for the next search.
+    fn keep_memory(&self, id: usize, m: Memory) {
+        let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
+        if memory.len() <= id {
+            memory.resize_with(id + 1, || None);
+        }
+        memory[id] = Some(m);
     }
 }
 
@@ -139,8 +200,18 @@ pub fn search<B: TableCache>(
     let t = tables::<B>(root.variant());
     let threads = threads.max(1);
     let run = |id: usize, on_info: &mut dyn FnMut(&Info)| {
-        let mut w = Worker::new(t, evaluator, shared, limits, start, history, id);
-        w.iterate(root, on_info)
+        let memory = shared.take_memory(id, t.geometry.len(), t.variant.kinds.len());
+        let mut w = Worker::new(t, evaluator, shared, limits, start, history, id, memory);
+        let result = w.iterate(root, on_info);
+        shared.keep_memory(
+            id,
+            Memory {
+                history: w.history,
+                counters: w.counters,
+                continuation: w.continuation,
+            },
+        );
+        result
     };
     if threads == 1 {
         return run(0, &mut on_info);
@@ -203,6 +274,7 @@ struct Worker<'a, B: TableCache> {
 }
 
 impl<'a, B: TableCache> Worker<'a, B> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         t: &'a Tables<B>,
         eval: &'a Evaluator,
@@ -211,6 +283,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         start: Instant,
         history: &[u64],
         id: usize,
+        memory: Memory,
     ) -> Self {
         let n = t.geometry.len();
         Worker {
@@ -224,10 +297,10 @@ impl<'a, B: TableCache> Worker<'a, B> {
             unreported: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; n * n],
-            counters: vec![None; n * n],
+            history: memory.history,
+            counters: memory.counters,
             line: vec![None; MAX_PLY + 2],
-            continuation: vec![0; (t.variant.kinds.len() * n).pow(2)],
+            continuation: memory.continuation,
             piece_squares: t.variant.kinds.len() * n,
             moved: vec![None; MAX_PLY + 2],
             evals: vec![-INF; MAX_PLY + 2],
@@ -283,7 +356,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 let score = if line == 0 && d >= 5 && result.score.abs() < MATE_BOUND {
                     self.aspiration(&mut pos, d as i32, result.score, &mut pv)
                 } else {
-                    self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true)
+                    self.negamax(&mut pos, d as i32, -INF, INF, 0, &mut pv, true, false)
                 };
                 if self.stopped || pv.is_empty() {
                     break;
@@ -362,7 +435,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let mut delta = 25;
         let (mut alpha, mut beta) = (guess - delta, guess + delta);
         loop {
-            let score = self.negamax(pos, depth, alpha, beta, 0, pv, true);
+            let score = self.negamax(pos, depth, alpha, beta, 0, pv, true, false);
             if self.stopped {
                 return score;
             }
@@ -597,6 +670,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         ply: usize,
         pv: &mut Vec<Move>,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         pv.clear();
         if self.should_stop() {
@@ -695,6 +769,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 ply + 1,
                 &mut child,
                 false,
+                !cut_node,
             );
             self.keys.pop();
             if self.stopped {
@@ -730,6 +805,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     ply,
                     pv,
                     false,
+                    cut_node,
                 );
                 self.singular_excluded[ply] = None;
                 pv.clear();
@@ -771,6 +847,19 @@ impl<'a, B: TableCache> Worker<'a, B> {
             // list are skipped once something has been searched.
             let late = !pv_node && !in_check && depth <= 6 && quiets as i32 >= lmp_limit;
             let can_prune = best > -MATE_BOUND && !in_check && ply > 0;
+            // Quiet moves that the history says are bad, or that cannot lift a hopeless
+            // static value even at the depth they would be searched to, are skipped.
+            let mut lmr_futile = false;
+            if can_prune && !pv_node && quiet && !killer && Some(mv) != tt_move {
+                let lmr_depth = (depth - 1 - self.lmr[depth.min(63) as usize][i.min(63)]).max(0);
+                if lmr_depth < 3 && self.quiet_score(pos, mv, ply) < -3000 * depth {
+                    continue;
+                }
+                // (Checks are exempt: that is decided once the move is made.)
+                lmr_futile = lmr_depth < 6
+                    && alpha.abs() < MATE_BOUND
+                    && static_eval + 180 + 135 * lmr_depth <= alpha;
+            }
             // Moves that lose material by exchange at low depth are not worth a look.
             if can_prune
                 && !pv_node
@@ -799,7 +888,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 undo = make(self.t, pos, mv);
                 safe
             };
-            if (futile || late) && quiet && !gives_check && can_prune {
+            if (futile || late || lmr_futile) && quiet && !gives_check && can_prune {
                 unmake(self.t, pos, mv, &undo);
                 self.keys.pop();
                 continue;
@@ -808,12 +897,23 @@ impl<'a, B: TableCache> Worker<'a, B> {
             let new_depth = depth - 1 + extend_check as i32 + singular as i32;
             let mut score;
             if i == 0 {
-                score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
+                score = -self.negamax(
+                    pos,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    &mut child,
+                    true,
+                    !pv_node && !cut_node,
+                );
             } else {
                 let reducible = depth >= 3 && !in_check && (quiet || bad_capture) && !killer;
                 let reduction = if reducible && !gives_check {
                     let mut r = self.lmr[depth.min(63) as usize][i.min(63)];
                     r -= pv_node as i32 + improving as i32;
+                    // Where a cut-off is expected, the late moves matter least.
+                    r += 2 * cut_node as i32;
                     if quiet {
                         r -= self.quiet_score(pos, mv, ply) / 9000;
                     }
@@ -829,6 +929,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     ply + 1,
                     &mut child,
                     true,
+                    true,
                 );
                 if score > alpha && reduction > 0 {
                     score = -self.negamax(
@@ -839,10 +940,20 @@ impl<'a, B: TableCache> Worker<'a, B> {
                         ply + 1,
                         &mut child,
                         true,
+                        !cut_node,
                     );
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, &mut child, true);
+                    score = -self.negamax(
+                        pos,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        &mut child,
+                        true,
+                        false,
+                    );
                 }
             }
             unmake(self.t, pos, mv, &undo);
@@ -1046,7 +1157,7 @@ fn lmr_table() -> Box<[[i32; 64]; 64]> {
     let mut t = Box::new([[0; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (i, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
+            *r = (0.5 + (d as f64).ln() * (i as f64).ln() * 0.6) as i32;
         }
     }
     t
@@ -1071,5 +1182,49 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use joust_core::variants;
+    use joust_movegen::position_from_fen;
+
+    /// Move-ordering statistics outlive a search and go with `clear`.
+    #[test]
+    fn move_order_statistics_are_kept_between_searches_until_cleared() {
+        let v = variants::lancerchess();
+        let pos: Position<u64> = position_from_fen(v, v.start_fen).unwrap();
+        let shared = Shared::new(1);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let learned = |shared: &Shared| {
+            let memory = shared.memory.lock().unwrap();
+            memory
+                .first()
+                .and_then(|m| m.as_ref())
+                .is_some_and(|m| m.history.iter().any(|&h| h != 0))
+        };
+        assert!(!learned(&shared));
+        search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
+        assert!(learned(&shared));
+        // The next search starts from them.
+        let n = v.geometry.len();
+        let kinds = v.kinds.len();
+        let memory = shared.take_memory(0, n, kinds);
+        assert!(memory.history.iter().any(|&h| h != 0));
+        shared.keep_memory(0, memory);
+        // Statistics of another game's shape are not used.
+        assert!(shared
+            .take_memory(0, 100, kinds)
+            .history
+            .iter()
+            .all(|&h| h == 0));
+        search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
+        shared.clear();
+        assert!(!learned(&shared));
     }
 }

@@ -123,7 +123,8 @@ impl Table {
     }
 
     /// Stores an entry for `key`: over the same position's entry (keeping its move if
-    /// this one has none), else over the bucket's least valuable entry, shallow and old.
+    /// this one has none; not at all if that entry is four plies deeper and this one is
+    /// not exact), else over the bucket's least valuable entry, shallow and old.
     pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: u8, bound: Bound) {
         let b = self.bucket(key);
         let generation = self.generation.load(Ordering::Relaxed) as u64;
@@ -133,6 +134,12 @@ impl Table {
         for (i, s) in b.0.iter().enumerate() {
             let words = (s[0].load(Ordering::Relaxed), s[1].load(Ordering::Relaxed));
             if Self::holds(words, key) {
+                // A much shallower result (say, from quiescence) does not displace a
+                // deeper one of the same position, unless it is exact.
+                let old_depth = ((words.1 >> 56) & 0x3F) as i32;
+                if bound != Bound::Exact && (depth as i32) + 4 <= old_depth {
+                    return;
+                }
                 victim = i;
                 let bits = words.1 & NO_MOVE;
                 old_move = (bits != NO_MOVE).then_some(bits);
@@ -205,6 +212,13 @@ mod tests {
     #[test]
     fn deep_entries_outlive_shallow_ones_in_a_full_bucket() {
         let t = Table::new(1);
+        // A much shallower bound leaves a deep entry of the same position alone.
+        t.store(7, None, 10, 12, Bound::Lower);
+        t.store(7, None, 20, 0, Bound::Upper);
+        assert_eq!(t.probe(7).unwrap().depth, 12);
+        t.store(7, None, 20, 9, Bound::Upper);
+        assert_eq!(t.probe(7).unwrap().depth, 9);
+        t.clear();
         let n = t.buckets.len() as u64;
         // Five positions of one bucket: the deep one stays, a shallow one goes.
         t.store(1, None, 0, 20, Bound::Exact);

@@ -109,7 +109,7 @@ fn random_opening_with<B: TableCache>(
             continue;
         }
         let pos = game.position();
-        shared.tt.clear();
+        shared.clear();
         shared.arm();
         let limits = Limits {
             depth: Some(config.depth),
