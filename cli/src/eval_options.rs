@@ -6,13 +6,19 @@ use joust_core::{KindId, Variant};
 use joust_search::{Evaluator, Weights};
 use std::fmt;
 
+/// The largest piece value accepted, in centipawns (the evaluation's sums stay in range).
+pub const PIECE_VALUE_MAX: i32 = 5_000;
+
+/// The largest weight accepted, either sign (every default is well inside).
+pub const WEIGHT_MAX: i32 = 2_000;
+
 /// Why an evaluation option's text was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EvalOptionError {
     /// An item is not `name=number`.
     NotAPair(String),
-    /// The number of an item is not a whole number in range.
-    BadNumber(String),
+    /// The number of an item is not a whole number in range (the item, the range).
+    BadNumber(String, i32, i32),
     /// A piece value's name is not one letter.
     NotALetter(String),
     /// No weight has this name.
@@ -23,8 +29,8 @@ impl fmt::Display for EvalOptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EvalOptionError::NotAPair(item) => write!(f, "'{item}' is not name=number"),
-            EvalOptionError::BadNumber(item) => {
-                write!(f, "'{item}' needs a whole number from -10000 to 10000")
+            EvalOptionError::BadNumber(item, low, high) => {
+                write!(f, "'{item}' needs a whole number from {low} to {high}")
             }
             EvalOptionError::NotALetter(name) => write!(f, "'{name}' is not a piece letter"),
             EvalOptionError::UnknownWeight(name) => write!(f, "no evaluation weight '{name}'"),
@@ -34,8 +40,11 @@ impl fmt::Display for EvalOptionError {
 
 impl std::error::Error for EvalOptionError {}
 
-/// Splits `a=1 b=2` (commas also separate) into names and numbers.
-fn pairs(text: &str) -> Result<Vec<(&str, i32)>, EvalOptionError> {
+/// Splits `a=1 b=2` (commas also separate) into names and numbers within `range`.
+fn pairs(
+    text: &str,
+    range: std::ops::RangeInclusive<i32>,
+) -> Result<Vec<(&str, i32)>, EvalOptionError> {
     text.split([' ', ','])
         .filter(|item| !item.is_empty())
         .map(|item| {
@@ -45,8 +54,10 @@ fn pairs(text: &str) -> Result<Vec<(&str, i32)>, EvalOptionError> {
             let value = number
                 .parse::<i32>()
                 .ok()
-                .filter(|v| (-10_000..=10_000).contains(v))
-                .ok_or_else(|| EvalOptionError::BadNumber(item.to_string()))?;
+                .filter(|v| range.contains(v))
+                .ok_or_else(|| {
+                    EvalOptionError::BadNumber(item.to_string(), *range.start(), *range.end())
+                })?;
             Ok((name, value))
         })
         .collect()
@@ -54,7 +65,7 @@ fn pairs(text: &str) -> Result<Vec<(&str, i32)>, EvalOptionError> {
 
 /// Piece values by letter (uppercase), as given: which game they fit is decided later.
 pub fn parse_piece_values(text: &str) -> Result<Vec<(char, i32)>, EvalOptionError> {
-    pairs(text)?
+    pairs(text, 0..=PIECE_VALUE_MAX)?
         .into_iter()
         .map(|(letter, value)| {
             let mut chars = letter.chars();
@@ -69,7 +80,7 @@ pub fn parse_piece_values(text: &str) -> Result<Vec<(char, i32)>, EvalOptionErro
 /// The default weights with the named ones changed.
 pub fn parse_weights(text: &str) -> Result<Weights, EvalOptionError> {
     let mut w = Weights::default();
-    for (name, value) in pairs(text)? {
+    for (name, value) in pairs(text, -WEIGHT_MAX..=WEIGHT_MAX)? {
         if !w.set(name, value) {
             return Err(EvalOptionError::UnknownWeight(name.to_string()));
         }
@@ -118,9 +129,11 @@ mod tests {
     fn bad_texts_are_refused_with_the_reason() {
         let err = |text: &str| parse_piece_values(text).unwrap_err().to_string();
         assert_eq!(err("N300"), "'N300' is not name=number");
+        assert_eq!(err("N=3e9"), "'N=3e9' needs a whole number from 0 to 5000");
+        assert_eq!(err("N=-1"), "'N=-1' needs a whole number from 0 to 5000");
         assert_eq!(
-            err("N=3e9"),
-            "'N=3e9' needs a whole number from -10000 to 10000"
+            parse_weights("tempo=2001").unwrap_err().to_string(),
+            "'tempo=2001' needs a whole number from -2000 to 2000"
         );
         assert_eq!(err("NB=3"), "'NB' is not a piece letter");
         assert_eq!(
@@ -144,5 +157,26 @@ mod tests {
         assert_eq!(unknown, vec!['N']);
         let (base, cheaper) = (base.evaluate(&pos), cheaper.evaluate(&pos));
         assert!(cheaper < base - 50, "{cheaper} vs {base}");
+    }
+
+    #[test]
+    fn the_largest_values_and_weights_evaluate_without_overflow() {
+        // Run in a debug build, an overflow would panic here.
+        let lc = variants::lancerchess();
+        let pos = joust_movegen::position_from_fen::<u64>(
+            lc,
+            "r1bq1b1r/ppp2ppp/2j1k3/3pp3/3PP3/2J1K3/PPP2PPP/R1BQ1B1R w KQkq - 0 1",
+        )
+        .unwrap();
+        let values: Vec<(char, i32)> = "PLJBRK".chars().map(|c| (c, PIECE_VALUE_MAX)).collect();
+        for sign in [1, -1] {
+            let mut w = Weights::default();
+            for (_, v) in w.fields_mut() {
+                *v = sign * WEIGHT_MAX;
+            }
+            let (e, unknown) = evaluator(lc, &values, &w);
+            assert!(unknown.is_empty());
+            let _ = e.evaluate(&pos);
+        }
     }
 }

@@ -565,7 +565,9 @@ impl Evaluator {
                     + w.zone_attack * zone_hits[ci]
                     + w.danger_safe_check * safe_checks
                     + w.danger_weak * weak;
-                mg -= sign * (danger * danger / 4096).min(w.danger_cap);
+                // In i64: weights given as options may be large.
+                let quadratic = (danger as i64 * danger as i64 / 4096).min(w.danger_cap as i64);
+                mg -= sign * quadratic as i32;
                 eg -= sign * danger.max(0) * w.danger_eg / 256;
             }
             // Pieces attacked by enemy pawns, and pieces attacked and not defended:
@@ -656,7 +658,8 @@ impl Evaluator {
             }
         }
         let phase = phase.min(self.start_phase);
-        let score = (mg * phase + eg * (self.start_phase - phase)) / self.start_phase;
+        let (mg, eg, phase, start) = (mg as i64, eg as i64, phase as i64, self.start_phase as i64);
+        let score = ((mg * phase + eg * (start - phase)) / start) as i32;
         match stm {
             Color::White => score + w.tempo,
             Color::Black => -score + w.tempo,
