@@ -116,6 +116,11 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
 
 /// How many squares a kind reaches from `sq` on an empty board (moves, captures, shots).
 fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize {
+    empty_board_reach(variant, kind, color, sq).len()
+}
+
+/// The squares a kind moves, captures or shoots to from `sq` on an empty board, once each.
+fn empty_board_reach(variant: &Variant, kind: KindId, color: Color, sq: Square) -> Vec<Square> {
     let g = variant.geometry;
     let empty = |_: Square| Occupant::Empty;
     let mut reach: Vec<Square> = variant
@@ -134,7 +139,7 @@ fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize 
         .collect();
     reach.sort();
     reach.dedup();
-    reach.len()
+    reach
 }
 
 /// True if `kind` reaches three or more squares along the file from the board's centre
@@ -163,21 +168,16 @@ fn rides_files_only(variant: &Variant, kind: KindId) -> bool {
 /// every square of the board: a bishop, an alfil, a ferz-and-alfil.
 fn is_colour_bound(variant: &Variant, kind: KindId) -> bool {
     let g = variant.geometry;
-    let empty = |_: Square| Occupant::Empty;
     let colour = |sq: Square| {
         let (f, r) = g.coords(sq);
         (f + r).rem_euclid(2)
     };
     let mut moves_somewhere = false;
     for from in g.squares() {
-        for atom in &variant.kind(kind).atoms {
-            let reach = atom.reach(Color::White, g, from, &empty);
-            let shots = atom.attack_squares(Color::White, g, from, &empty);
-            for to in reach.into_iter().map(|r| r.0).chain(shots) {
-                moves_somewhere = true;
-                if colour(to) != colour(from) {
-                    return false;
-                }
+        for to in empty_board_reach(variant, kind, Color::White, from) {
+            moves_somewhere = true;
+            if colour(to) != colour(from) {
+                return false;
             }
         }
     }

@@ -97,8 +97,12 @@ pub struct Shared {
 /// A thread's move-ordering statistics, which stay useful from one move of a game to
 /// the next: quiet-move history, counter-moves and continuation history.
 struct Memory {
+    /// Quiet-move history by from and to square, kept within `±HISTORY_MAX`.
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by its from and to square).
     counters: Vec<Option<Move>>,
+    /// Continuation history: how well a quiet move (its kind and target) did right after
+    /// a move of the other side, or of the same side two plies before (by kind and target).
     continuation: Vec<i16>,
 }
 
@@ -203,14 +207,7 @@ pub fn search<B: TableCache>(
         let memory = shared.take_memory(id, t.geometry.len(), t.variant.kinds.len());
         let mut w = Worker::new(t, evaluator, shared, limits, start, history, id, memory);
         let result = w.iterate(root, on_info);
-        shared.keep_memory(
-            id,
-            Memory {
-                history: w.history,
-                counters: w.counters,
-                continuation: w.continuation,
-            },
-        );
+        shared.keep_memory(id, w.memory);
         result
     };
     if threads == 1 {
@@ -243,13 +240,8 @@ struct Worker<'a, B: TableCache> {
     unreported: u64,
     seldepth: u32,
     killers: Vec<[Option<Move>; 2]>,
-    /// Quiet-move history by from and to square, kept within `±HISTORY_MAX`.
-    history: Vec<i32>,
-    /// The quiet move that last refuted each move (by its from and to square).
-    counters: Vec<Option<Move>>,
-    /// Continuation history: how well a quiet move (its kind and target) did right after
-    /// a move of the other side, or of the same side two plies before (by kind and target).
-    continuation: Vec<i16>,
+    /// History, counter-moves and continuation history (kept between searches).
+    memory: Memory,
     /// Kinds times board squares: the side of the continuation table.
     piece_squares: usize,
     /// The kind-and-target index of the move at each ply of the line (`None`: null move).
@@ -297,10 +289,8 @@ impl<'a, B: TableCache> Worker<'a, B> {
             unreported: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: memory.history,
-            counters: memory.counters,
+            memory,
             line: vec![None; MAX_PLY + 2],
-            continuation: memory.continuation,
             piece_squares: t.variant.kinds.len() * n,
             moved: vec![None; MAX_PLY + 2],
             evals: vec![-INF; MAX_PLY + 2],
@@ -548,7 +538,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         buf: &mut Vec<(i32, Move)>,
     ) {
         let counter = match ply.checked_sub(1).and_then(|p| self.line[p]) {
-            Some(prev) => self.counters[self.slot(prev)],
+            Some(prev) => self.memory.counters[self.slot(prev)],
             None => None,
         };
         buf.clear();
@@ -596,6 +586,27 @@ impl<'a, B: TableCache> Worker<'a, B> {
         }
     }
 
+    /// The late-move reduction of the `i`-th move at `depth` (before adjustments).
+    #[inline]
+    fn base_reduction(&self, depth: i32, i: usize) -> i32 {
+        self.lmr[depth.min(63) as usize][i.min(63)]
+    }
+
+    /// Searches a child position with the window negated, as seen from this side.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &mut Position<B>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+        cut_node: bool,
+    ) -> i32 {
+        -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv, true, cut_node)
+    }
+
     /// Rewards a quiet move that cut off and punishes the quiet moves tried before it.
     fn reward_quiet(
         &mut self,
@@ -612,15 +623,15 @@ impl<'a, B: TableCache> Worker<'a, B> {
         }
         if let Some(prev) = ply.checked_sub(1).and_then(|p| self.line[p]) {
             let slot = self.slot(prev);
-            self.counters[slot] = Some(mv);
+            self.memory.counters[slot] = Some(mv);
         }
         let bonus = (depth * depth).min(1200);
         let slot = self.slot(mv);
-        update_history(&mut self.history[slot], bonus);
+        update_history(&mut self.memory.history[slot], bonus);
         self.update_continuation(pos, mv, ply, bonus);
         for &q in tried {
             let slot = self.slot(q);
-            update_history(&mut self.history[slot], -bonus);
+            update_history(&mut self.memory.history[slot], -bonus);
             self.update_continuation(pos, q, ply, -bonus);
         }
     }
@@ -645,18 +656,18 @@ impl<'a, B: TableCache> Worker<'a, B> {
 
     /// A quiet move's ordering score: its history plus its continuation histories.
     fn quiet_score(&self, pos: &Position<B>, mv: Move, ply: usize) -> i32 {
-        let mut s = self.history[self.slot(mv)];
+        let mut s = self.memory.history[self.slot(mv)];
         for slot in self.continuation_slots(pos, mv, ply).into_iter().flatten() {
-            s += self.continuation[slot] as i32;
+            s += self.memory.continuation[slot] as i32;
         }
         s
     }
 
     fn update_continuation(&mut self, pos: &Position<B>, mv: Move, ply: usize, bonus: i32) {
         for slot in self.continuation_slots(pos, mv, ply).into_iter().flatten() {
-            let mut h = self.continuation[slot] as i32;
+            let mut h = self.memory.continuation[slot] as i32;
             update_history(&mut h, bonus);
-            self.continuation[slot] = h as i16;
+            self.memory.continuation[slot] = h as i16;
         }
     }
 
@@ -849,10 +860,15 @@ impl<'a, B: TableCache> Worker<'a, B> {
             let can_prune = best > -MATE_BOUND && !in_check && ply > 0;
             // Quiet moves that the history says are bad, or that cannot lift a hopeless
             // static value even at the depth they would be searched to, are skipped.
+            let history = if quiet {
+                self.quiet_score(pos, mv, ply)
+            } else {
+                0
+            };
             let mut lmr_futile = false;
             if can_prune && !pv_node && quiet && !killer && Some(mv) != tt_move {
-                let lmr_depth = (depth - 1 - self.lmr[depth.min(63) as usize][i.min(63)]).max(0);
-                if lmr_depth < 3 && self.quiet_score(pos, mv, ply) < -3000 * depth {
+                let lmr_depth = (depth - 1 - self.base_reduction(depth, i)).max(0);
+                if lmr_depth < 3 && history < -3000 * depth {
                     continue;
                 }
                 // (Checks are exempt: that is decided once the move is made.)
@@ -897,63 +913,33 @@ impl<'a, B: TableCache> Worker<'a, B> {
             let new_depth = depth - 1 + extend_check as i32 + singular as i32;
             let mut score;
             if i == 0 {
-                score = -self.negamax(
-                    pos,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    &mut child,
-                    true,
-                    !pv_node && !cut_node,
-                );
+                let cut = !pv_node && !cut_node;
+                score = self.child(pos, new_depth, alpha, beta, ply, &mut child, cut);
             } else {
                 let reducible = depth >= 3 && !in_check && (quiet || bad_capture) && !killer;
                 let reduction = if reducible && !gives_check {
-                    let mut r = self.lmr[depth.min(63) as usize][i.min(63)];
+                    let mut r = self.base_reduction(depth, i);
                     r -= pv_node as i32 + improving as i32;
                     // Where a cut-off is expected, the late moves matter least.
                     r += 2 * cut_node as i32;
                     if quiet {
+                        // Known defect, kept so that this tidy-up changes nothing: the move
+                        // is already made here, so its kind is read from an empty square.
+                        // Using `history` (read before the move) wants its own measurement.
                         r -= self.quiet_score(pos, mv, ply) / 9000;
                     }
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                score = -self.negamax(
-                    pos,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    &mut child,
-                    true,
-                    true,
-                );
+                let (reduced, null_window) = (new_depth - reduction, alpha + 1);
+                score = self.child(pos, reduced, alpha, null_window, ply, &mut child, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(
-                        pos,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        &mut child,
-                        true,
-                        !cut_node,
-                    );
+                    let cut = !cut_node;
+                    score = self.child(pos, new_depth, alpha, null_window, ply, &mut child, cut);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(
-                        pos,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        &mut child,
-                        true,
-                        false,
-                    );
+                    score = self.child(pos, new_depth, alpha, beta, ply, &mut child, false);
                 }
             }
             unmake(self.t, pos, mv, &undo);
