@@ -6,8 +6,10 @@
 //!   fsf-uci on the same positions, in one run.
 //! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.
 //! - `cargo xtask match` plays a match between two UCI engines with Joust as referee.
+//! - `cargo xtask bench` counts the nodes of fixed-depth searches of stored positions.
 //! - `cargo xtask tune` fits the evaluation's weights to a reference engine's scores.
 
+mod bench;
 mod compare;
 mod engines;
 mod fsf_verify;
@@ -54,6 +56,8 @@ enum Task {
     FsfVerify(fsf_verify::FsfVerifyArgs),
     /// Play a match between two UCI engines in any of Joust's games, Joust refereeing.
     Match(Box<match_cmd::MatchArgs>),
+    /// Search stored positions of each game to a fixed depth: node counts and speed.
+    Bench(bench::BenchArgs),
     /// Fit the evaluation's weights to a reference engine's scores of game positions.
     Tune(tune::TuneArgs),
 }
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
         Task::Compare(args) => compare::run(args),
         Task::FsfVerify(args) => fsf_verify::run(args),
         Task::Match(args) => match_cmd::run(args),
+        Task::Bench(args) => bench::run(args),
         Task::Tune(args) => tune::run(args),
     };
     if ok {

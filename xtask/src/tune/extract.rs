@@ -2,8 +2,8 @@
 //! something: the side to move is not in check and has no capture that wins material.
 
 use joust_core::Position;
-use joust_movegen::{generate, make, tables, MoveList};
-use joust_notation::read_pgn;
+use joust_movegen::{generate, make, tables, MoveList, TableCache};
+use joust_notation::{read_pgn, PgnGame};
 use joust_search::see::see;
 use joust_search::Evaluator;
 use std::collections::HashSet;
@@ -23,25 +23,20 @@ pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
                 unreadable += 1;
                 continue;
             };
-            if game.variant.geometry.len() > 64 {
-                continue;
-            }
-            let start = game.fen.as_deref().unwrap_or(game.variant.start_fen);
-            let Ok(mut pos) = Position::<u64>::from_fen(game.variant, start) else {
+            let found = if game.variant.geometry.len() <= 64 {
+                quiet_positions::<u64>(&game, skip)
+            } else {
+                quiet_positions::<u128>(&game, skip)
+            };
+            let Some(fens) = found else {
                 unreadable += 1;
                 continue;
             };
             games += 1;
-            let t = tables::<u64>(game.variant);
-            let eval = Evaluator::new(game.variant);
-            for (ply, mv) in game.moves().enumerate() {
-                if ply >= skip && quiet(&pos, &eval) {
-                    let fen = pos.to_fen();
-                    if seen.insert(fen.clone()) {
-                        lines.push(format!("{};{fen}", game.variant.id));
-                    }
+            for fen in fens {
+                if seen.insert(fen.clone()) {
+                    lines.push(format!("{};{fen}", game.variant.id));
                 }
-                make(t, &mut pos, mv);
             }
         }
     }
@@ -58,10 +53,27 @@ pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The FENs of `game`'s quiet positions after `skip` plies; none if its start position
+/// does not read.
+fn quiet_positions<B: TableCache>(game: &PgnGame, skip: usize) -> Option<Vec<String>> {
+    let start = game.fen.as_deref().unwrap_or(game.variant.start_fen);
+    let mut pos = Position::<B>::from_fen(game.variant, start).ok()?;
+    let t = tables::<B>(game.variant);
+    let eval = Evaluator::new(game.variant);
+    let mut fens = Vec::new();
+    for (ply, mv) in game.moves().enumerate() {
+        if ply >= skip && quiet(&pos, &eval) {
+            fens.push(pos.to_fen());
+        }
+        make(t, &mut pos, mv);
+    }
+    Some(fens)
+}
+
 /// True if the side to move is not in check, has a move, and none of its moves wins
 /// material by exchange.
-fn quiet(pos: &Position<u64>, eval: &Evaluator) -> bool {
-    let t = tables::<u64>(pos.variant());
+fn quiet<B: TableCache>(pos: &Position<B>, eval: &Evaluator) -> bool {
+    let t = tables::<B>(pos.variant());
     if t.in_check(pos, pos.side_to_move()) {
         return false;
     }
