@@ -153,7 +153,7 @@ mod tests {
         let w = Weights::default();
         let (base, none) = evaluator(lc, &[], &w);
         assert!(none.is_empty());
-        let (cheaper, unknown) = evaluator(lc, &[('L', 250), ('N', 300)], &w);
+        let (cheaper, unknown) = evaluator(lc, &[('L', 200), ('N', 300)], &w);
         assert_eq!(unknown, vec!['N']);
         let (base, cheaper) = (base.evaluate(&pos), cheaper.evaluate(&pos));
         assert!(cheaper < base - 50, "{cheaper} vs {base}");

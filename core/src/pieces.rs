@@ -169,7 +169,9 @@ pub fn kings_lancer() -> PieceKind {
             Mode::MOVE_CAPTURE,
         )],
     )
-    .value(350)
+    // About a Queen's Lancer: both reach 8 squares; this one changes square colour, that
+    // one does not (Fairy-Stockfish values the two alike).
+    .value(300)
 }
 
 /// LancerChess Queen's Lancer: leaps exactly 1 or 2 squares diagonally (FA, §3.2).
@@ -182,7 +184,8 @@ pub fn queens_lancer() -> PieceKind {
             Mode::MOVE_CAPTURE,
         )],
     )
-    .value(250)
+    // A little below a King's Lancer: bound to one square colour, like a Bishop.
+    .value(290)
 }
 
 /// The LancerChess royal Queen: moves as a FIDE king and castles (§3.1).
