@@ -1,7 +1,7 @@
 //! Iterative-deepening principal-variation search with quiescence, a shared
 //! transposition table, move ordering (table move, captures by value, killers, history,
 //! kept from one move of a game to the next), check and singular extensions, null-move
-//! pruning, late-move reductions (more at expected cut nodes) and pruning of late quiet
+//! pruning, ProbCut, late-move reductions (more at expected cut nodes) and pruning of late quiet
 //! moves by count, history and futility; several threads search the same tree and share
 //! what they learn through the table (Lazy SMP).
 
