@@ -83,6 +83,8 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
             "danger_safe_check",
             "danger_weak",
             "danger_eg",
+            "castling_right_mg",
+            "royal_castled_mg",
         ],
     ),
     (
@@ -184,6 +186,23 @@ fn is_colour_bound(variant: &Variant, kind: KindId) -> bool {
     moves_somewhere
 }
 
+/// True if `sq` is where one of `color`'s castlings puts its royal piece, or beyond it on
+/// the same rank towards that castling's rook: the royal piece has (or as good as) castled.
+fn castled_square(variant: &Variant, color: Color, sq: Square) -> bool {
+    let g = variant.geometry;
+    let (f, r) = g.coords(sq);
+    variant
+        .castling
+        .iter()
+        .filter(|rule| rule.color == color)
+        .any(|rule| {
+            let (tf, tr) = g.coords(rule.royal_to);
+            let (rf, _) = g.coords(rule.rook_from);
+            let beyond = if rf > tf { f >= tf } else { f <= tf };
+            r == tr && beyond
+        })
+}
+
 impl Evaluator {
     /// Builds the evaluation of `variant` with the default weights.
     pub fn new(variant: &'static Variant) -> Evaluator {
@@ -266,12 +285,17 @@ impl Evaluator {
                         1.0
                     };
                     table[sq.index()] = if kind.royal {
-                        // Stay home and off the centre files in the middlegame, come to
-                        // the centre in the endgame.
+                        // Stay home and off the centre files in the middlegame (best where
+                        // castling puts it), come to the centre in the endgame.
+                        let castled = if castled_square(variant, color, sq) {
+                            w.royal_castled_mg as f64
+                        } else {
+                            0.0
+                        };
                         (
                             (w.royal_rank_mg as f64 * rel_rank
-                                + w.royal_centre_file_mg as f64 * central_file)
-                                as i16,
+                                + w.royal_centre_file_mg as f64 * central_file
+                                + castled) as i16,
                             (w.royal_centre_eg as f64 * centre) as i16,
                         )
                     } else if kind.pawn {
@@ -641,6 +665,15 @@ impl Evaluator {
                 }
             }
         }
+        if w.castling_right_mg != 0 {
+            let rights = pos.castling();
+            for (i, rule) in pos.variant().castling.iter().enumerate() {
+                if rights.has(i) {
+                    let sign = if rule.color == Color::White { 1 } else { -1 };
+                    mg += sign * w.castling_right_mg;
+                }
+            }
+        }
         // Musketeer reserve pieces are worth most of their value before they enter.
         let gating = pos.gating();
         for color in Color::ALL {
@@ -997,6 +1030,31 @@ mod tests {
         assert!(storming < pushed, "{storming}");
         let blocked = contribution("rq4k1/5p1p/8/8/6p1/6P1/5P1P/RQ4K1 w - - 0 1", storm);
         assert_eq!(blocked, 0);
+    }
+
+    #[test]
+    fn castling_rights_and_a_castled_royal_piece_count() {
+        let rights = |w: &mut Weights, v: i32| w.castling_right_mg = v;
+        // Both sides keep both rights: even. White alone keeping them: ahead.
+        let both = "r3k2r/pppqpppp/8/8/8/8/PPPQPPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(contribution(both, rights), 0);
+        let white_only = contribution("r3k2r/pppqpppp/8/8/8/8/PPPQPPPP/R3K2R w KQ - 0 1", rights);
+        assert!(white_only > 0, "{white_only}");
+        // A king on g1 or c1 has castled; one stepped to f1 or d1 has not.
+        let castled = |w: &mut Weights, v: i32| w.royal_castled_mg = v;
+        let g1 = contribution("r3k2r/pppqpppp/8/8/8/8/PPPQPPPP/R4RK1 w - - 0 1", castled);
+        let c1 = contribution("r3k2r/pppqpppp/8/8/8/8/PPPQPPPP/2KR3R w - - 0 1", castled);
+        let f1 = contribution("r3k2r/pppqpppp/8/8/8/8/PPPQPPPP/R4K1R w - - 0 1", castled);
+        // (Equal up to the rounding of the taper.)
+        assert!(g1 > 0 && (g1 - c1).abs() <= 2, "{g1} {c1}");
+        assert_eq!(f1, 0);
+        // LancerChess castles from the d-file to b1 or f1 (RULES.md 3.4).
+        let lc = variants::lancerchess();
+        let sq = |name: &str| lc.geometry.parse_square(name).unwrap();
+        let home = |name: &str| castled_square(lc, Color::White, sq(name));
+        assert!(home("a1") && home("b1") && home("f1") && home("g1") && home("h1"));
+        assert!(!home("c1") && !home("d1") && !home("e1") && !home("f2"));
+        assert!(castled_square(lc, Color::Black, sq("g8")));
     }
 
     #[test]

@@ -101,6 +101,12 @@ pub struct Weights {
     /// Per file at and beside the royal piece, times (5 - distance): an enemy pawn up to
     /// four ranks in front and not blocked by an own pawn.
     pub storm: i32,
+    /// Middlegame bonus per castling right still held: stepping the royal piece aside
+    /// without castling gives it up.
+    pub castling_right_mg: i32,
+    /// Middlegame bonus for the royal piece on its back rank at or beyond a castling
+    /// destination (towards that castling's corner): a castled royal piece.
+    pub royal_castled_mg: i32,
 }
 
 impl Default for Weights {
@@ -153,6 +159,8 @@ impl Default for Weights {
             shelter_mid: 0,
             shelter_far: 0,
             storm: 0,
+            castling_right_mg: 0,
+            royal_castled_mg: 0,
         }
     }
 }
@@ -207,6 +215,8 @@ impl Weights {
             ("shelter_mid", &mut self.shelter_mid),
             ("shelter_far", &mut self.shelter_far),
             ("storm", &mut self.storm),
+            ("castling_right_mg", &mut self.castling_right_mg),
+            ("royal_castled_mg", &mut self.royal_castled_mg),
         ]
     }
 
