@@ -8,9 +8,12 @@
 //! - `cargo xtask match` plays a match between two UCI engines with Joust as referee.
 //! - `cargo xtask bench` counts the nodes of fixed-depth searches of stored positions.
 //! - `cargo xtask tune` fits the evaluation's weights to a reference engine's scores.
+//! - `cargo xtask diagnose` reads an engine's games: castling, royal moves, and a
+//!   reference engine's evaluation terms at chosen plies.
 
 mod bench;
 mod compare;
+mod diagnose;
 mod engines;
 mod fsf_verify;
 mod joust;
@@ -21,6 +24,8 @@ mod match_spec;
 mod openings;
 mod paths;
 mod perft_check;
+mod pgn_files;
+mod piped;
 mod referee;
 mod reference;
 mod sprt;
@@ -60,6 +65,8 @@ enum Task {
     Bench(bench::BenchArgs),
     /// Fit the evaluation's weights to a reference engine's scores of game positions.
     Tune(tune::TuneArgs),
+    /// Read an engine's games: castling, royal moves, a reference's evaluation terms.
+    Diagnose(diagnose::DiagnoseArgs),
 }
 
 /// Runs the task; exit status 1 when it found a mismatch or failed.
@@ -72,6 +79,7 @@ fn main() -> ExitCode {
         Task::Match(args) => match_cmd::run(args),
         Task::Bench(args) => bench::run(args),
         Task::Tune(args) => tune::run(args),
+        Task::Diagnose(args) => diagnose::run(args),
     };
     if ok {
         ExitCode::SUCCESS

@@ -1,9 +1,10 @@
 //! `tune extract`: the quiet positions of PGN games, where a static evaluation means
 //! something: the side to move is not in check and has no capture that wins material.
 
+use crate::pgn_files::read_games;
 use joust_core::Position;
 use joust_movegen::{generate, make, tables, MoveList, TableCache};
-use joust_notation::{read_pgn, PgnGame};
+use joust_notation::PgnGame;
 use joust_search::see::see;
 use joust_search::Evaluator;
 use std::collections::HashSet;
@@ -14,29 +15,22 @@ use std::path::{Path, PathBuf};
 pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
     let mut seen = HashSet::new();
     let mut lines = Vec::new();
-    let (mut games, mut unreadable) = (0, 0);
-    for path in pgns {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for game in read_pgn(&text) {
-            let Ok(game) = game else {
-                unreadable += 1;
-                continue;
-            };
-            let found = if game.variant.geometry.len() <= 64 {
-                quiet_positions::<u64>(&game, skip)
-            } else {
-                quiet_positions::<u128>(&game, skip)
-            };
-            let Some(fens) = found else {
-                unreadable += 1;
-                continue;
-            };
-            games += 1;
-            for fen in fens {
-                if seen.insert(fen.clone()) {
-                    lines.push(format!("{};{fen}", game.variant.id));
-                }
+    let (all, mut unreadable) = read_games(pgns)?;
+    let mut games = 0;
+    for game in all {
+        let found = if game.variant.geometry.len() <= 64 {
+            quiet_positions::<u64>(&game, skip)
+        } else {
+            quiet_positions::<u128>(&game, skip)
+        };
+        let Some(fens) = found else {
+            unreadable += 1;
+            continue;
+        };
+        games += 1;
+        for fen in fens {
+            if seen.insert(fen.clone()) {
+                lines.push(format!("{};{fen}", game.variant.id));
             }
         }
     }

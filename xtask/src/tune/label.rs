@@ -2,10 +2,9 @@
 //! from its `eval` command (Stockfish's and Fairy-Stockfish's evaluation trace), or the
 //! score of a short search.
 
-use crate::paths;
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use crate::piped::Piped;
+use std::io::{BufRead, Write};
+use std::path::Path;
 
 /// Scores every `variant;FEN` line of `input` with `engine` and writes
 /// `variant;FEN;centipawns` (for White) to `out`; positions it does not score are left out.
@@ -18,19 +17,9 @@ pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Re
         .filter_map(|l| l.split_once(';'))
         .map(|(v, f)| (v.to_string(), f.to_string()))
         .collect();
-    let program = match engine {
-        "fsf-uci" => paths::fsf_uci(),
-        "fairy-stockfish" => PathBuf::from("/usr/games/fairy-stockfish"),
-        path => PathBuf::from(path),
-    };
-    let mut child = Command::new(&program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut engine = Piped::start(engine)?;
+    let program = engine.program.clone();
+    let (stdin, stdout) = (&mut engine.stdin, &mut engine.stdout);
     let io = |e: std::io::Error| format!("talking to the engine: {e}");
     // One position at a time: the next is sent once the engine has answered (an engine
     // answers `isready` at once even while it searches, so searches end at `bestmove`).
@@ -77,8 +66,7 @@ pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Re
             eprintln!("{} of {} scored", scores.len(), positions.len());
         }
     }
-    let _ = writeln!(stdin, "quit");
-    let _ = child.wait();
+    engine.finish();
     let mut file =
         std::fs::File::create(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     let mut written = 0;

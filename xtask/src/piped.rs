@@ -1,0 +1,50 @@
+//! A reference engine spoken to line by line through pipes, for the tasks that read its
+//! answers as text (`tune label`, `diagnose`): its `eval` trace or its search scores.
+
+use crate::paths;
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A running engine with its standard input and output.
+pub struct Piped {
+    /// The program started, for messages.
+    pub program: PathBuf,
+    child: Child,
+    /// What the engine reads.
+    pub stdin: ChildStdin,
+    /// What it writes, read a line at a time.
+    pub stdout: BufReader<ChildStdout>,
+}
+
+impl Piped {
+    /// Starts `engine`: `fsf-uci` (the shared tool), `fairy-stockfish` (the Debian
+    /// package) or a path; its standard error is discarded.
+    pub fn start(engine: &str) -> Result<Piped, String> {
+        let program = match engine {
+            "fsf-uci" => paths::fsf_uci(),
+            "fairy-stockfish" => PathBuf::from("/usr/games/fairy-stockfish"),
+            path => PathBuf::from(path),
+        };
+        let mut child = Command::new(&program)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Ok(Piped {
+            program,
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// Asks the engine to quit and waits for it.
+    pub fn finish(mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
