@@ -285,8 +285,9 @@ impl Evaluator {
                         1.0
                     };
                     table[sq.index()] = if kind.royal {
-                        // Stay home and off the centre files in the middlegame (best where
-                        // castling puts it), come to the centre in the endgame.
+                        // Stay home and off the centre files in the middlegame (and, with
+                        // `royal_castled_mg`, where castling puts it); come to the centre
+                        // in the endgame.
                         let castled = if castled_square(variant, color, sq) {
                             w.royal_castled_mg as f64
                         } else {
