@@ -16,6 +16,8 @@ use crate::weights::Weights;
 
 /// Largest board, for the piece-square tables.
 const SQUARES: usize = joust_core::square::MAX_SQUARES;
+/// The value from which a piece counts as heavy (a queen) for the royal danger.
+const HEAVY: i32 = 700;
 
 /// A static evaluation for one game, built once from its data.
 #[derive(Clone, Debug)]
@@ -35,6 +37,10 @@ pub struct Evaluator {
     mobility_weight: [i32; MAX_KINDS],
     /// Royal-attack weight of each kind (by its value bucket).
     attack_weight: [i32; MAX_KINDS],
+    /// Royal-attack units when a kind has a safe check (by its value bucket).
+    check_weight: [i32; MAX_KINDS],
+    /// Whether the royal danger counts safe and unsafe checks by kind (some weight is set).
+    kind_checks_count: bool,
     /// The pawn kinds (their attacks are gathered before the other pieces move).
     pawn_kinds: Vec<KindId>,
     /// Kinds that ride orthogonally and not diagonally (rooks): open files suit them.
@@ -85,6 +91,12 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
             "danger_eg",
             "castling_right_mg",
             "royal_castled_mg",
+            "danger_check_light",
+            "danger_check_medium",
+            "danger_check_heavy",
+            "danger_unsafe_check",
+            "danger_mobility",
+            "danger_no_heavy",
         ],
     ),
     (
@@ -230,6 +242,7 @@ impl Evaluator {
         let mut avg_mobility = [0; MAX_KINDS];
         let mut mobility_weight = [16; MAX_KINDS];
         let mut attack_weight = [0; MAX_KINDS];
+        let mut check_weight = [0; MAX_KINDS];
         for k in variant.kind_ids() {
             let kind = variant.kind(k);
             pawn[k.index()] = kind.pawn;
@@ -262,6 +275,12 @@ impl Evaluator {
                 0..=399 => w.attack_light,
                 400..=699 => w.attack_medium,
                 _ => w.attack_heavy,
+            };
+            check_weight[k.index()] = match v {
+                _ if kind.pawn || kind.royal => 0,
+                0..=399 => w.danger_check_light,
+                400..=699 => w.danger_check_medium,
+                _ => w.danger_check_heavy,
             };
             for color in Color::ALL {
                 let table = &mut pst[color.index() * MAX_KINDS + k.index()];
@@ -352,6 +371,11 @@ impl Evaluator {
             avg_mobility,
             mobility_weight,
             attack_weight,
+            check_weight,
+            kind_checks_count: w.danger_check_light != 0
+                || w.danger_check_medium != 0
+                || w.danger_check_heavy != 0
+                || w.danger_unsafe_check != 0,
             pawn_kinds,
             file_rider,
             colour_bound,
@@ -434,8 +458,9 @@ impl Evaluator {
             }
             _ => B::EMPTY,
         });
-        // Squares each side attacks (own pieces there are defended), and by pawns alone.
-        let mut attacked = [B::EMPTY; 2];
+        // Squares each side attacks by pawns (own pieces there are defended).
+        // Squares each side attacks at least twice.
+        let mut attacked2 = [B::EMPTY; 2];
         let mut pawn_attacked = [B::EMPTY; 2];
         let mut pawn_bb = [B::EMPTY; 2];
         // Per side whose royal is attacked: attackers, their summed weights, zone hits.
@@ -446,7 +471,9 @@ impl Evaluator {
             for color in Color::ALL {
                 let ci = color.index();
                 for sq in pos.pieces_of(color, k).squares() {
-                    pawn_attacked[ci] |= t.kinds[k.index()].leap[ci][sq.index()];
+                    let a = t.kinds[k.index()].leap[ci][sq.index()];
+                    attacked2[ci] |= pawn_attacked[ci] & a;
+                    pawn_attacked[ci] |= a;
                     pawn_bb[ci] |= B::from_square(sq);
                     if pawn_count[ci] < 16 {
                         pawns[ci][pawn_count[ci]] = g.coords(sq);
@@ -455,12 +482,21 @@ impl Evaluator {
                 }
             }
         }
+        // Squares each side attacks, pawns first, so that pieces see every pawn attack
+        // when they count squares attacked twice.
+        let mut attacked = pawn_attacked;
         // Enemy pieces attacked by a piece worth less, per side attacked.
         let mut lesser_threats = [0i32; 2];
         // Squares from which each side's pieces could check the enemy royal, by kind.
         let mut check_from: [[Option<B>; MAX_KINDS]; 2] = [[None; MAX_KINDS]; 2];
         // Squares each side's pieces reach from which they would give check.
         let mut check_reach = [B::EMPTY; 2];
+        // The same by kind, for the royal danger's safe and unsafe checks.
+        let mut check_by_kind = [[B::EMPTY; MAX_KINDS]; 2];
+        // Each side's middlegame mobility in 1/16 centipawn, and whether it has a heavy
+        // piece (the royal danger's queen).
+        let mut side_mobility = [0i32; 2];
+        let mut has_heavy = [false; 2];
         // What each side's pieces other than its royal one attack.
         let mut guarded = [B::EMPTY; 2];
         // Pieces other than pawns, per side (space matters more with more of them).
@@ -477,6 +513,7 @@ impl Evaluator {
             mg += sign * (vm + pm as i32);
             eg += sign * (ve + pe as i32);
             if self.pawn[k] {
+                // Pawns attacking one square twice were counted in the pawn pass.
                 attacked[ci] |= t.kinds[k].leap[ci][sq.index()];
                 guarded[ci] |= t.kinds[k].leap[ci][sq.index()];
                 continue;
@@ -489,11 +526,13 @@ impl Evaluator {
             let sets = piece_sets(t, pos, sq, p.color, p.kind, occ);
             if self.royal[k] {
                 if let Some((_, a)) = sets {
+                    attacked2[ci] |= attacked[ci] & a;
                     attacked[ci] |= a;
                 }
                 continue;
             }
             phase += vm;
+            has_heavy[ci] |= vm >= HEAVY;
             if let Some((m, a)) = sets {
                 // Squares enemy pawns guard are no real mobility.
                 let m = if w.mobility_excludes_pawn_guarded {
@@ -505,6 +544,8 @@ impl Evaluator {
                 let mw = self.mobility_weight[k];
                 mob_mg += sign * w.mobility_mg * mw * surplus;
                 mob_eg += sign * w.mobility_eg * mw * surplus;
+                side_mobility[ci] += w.mobility_mg * mw * surplus;
+                attacked2[ci] |= attacked[ci] & a;
                 attacked[ci] |= a;
                 guarded[ci] |= a;
                 if w.lesser_threat != 0 {
@@ -516,13 +557,17 @@ impl Evaluator {
                         }
                     }
                 }
-                let checks_count =
-                    w.safe_check_mg != 0 || w.safe_check_eg != 0 || w.danger_safe_check != 0;
+                let checks_count = w.safe_check_mg != 0
+                    || w.safe_check_eg != 0
+                    || w.danger_safe_check != 0
+                    || self.kind_checks_count;
                 if let Some(r) = royal_at[1 - ci].filter(|_| checks_count) {
                     let from = *check_from[ci][k].get_or_insert_with(|| {
                         piece_sets(t, pos, r, p.color, p.kind, occ).map_or(B::EMPTY, |x| x.1)
                     });
-                    check_reach[ci] |= a & from & !pos.pieces(p.color);
+                    let checks = a & from & !pos.pieces(p.color);
+                    check_reach[ci] |= checks;
+                    check_by_kind[ci][k] |= checks;
                 }
                 if self.file_rider[k] {
                     let (f, _) = g.coords(sq);
@@ -584,16 +629,37 @@ impl Evaluator {
             // attacker and a safe check) join in. Weak squares: zone squares the enemy
             // attacks that only the royal piece guards, or nothing.
             let checking = (w.danger_safe_check != 0 && safe_checks > 0) as i32;
-            if zone_attackers[ci] + checking >= 2 {
+            let by_threshold = w.danger_threshold > 0;
+            if by_threshold || zone_attackers[ci] + checking >= 2 {
                 let weak = (zone[ci] & attacked[1 - ci] & !guarded[ci]).count() as i32;
-                let danger = zone_attackers[ci] * zone_weight[ci]
+                let mut danger = zone_attackers[ci] * zone_weight[ci]
                     + w.zone_attack * zone_hits[ci]
                     + w.danger_safe_check * safe_checks
                     + w.danger_weak * weak;
-                // In i64: weights given as options may be large.
-                let quadratic = (danger as i64 * danger as i64 / 4096).min(w.danger_cap as i64);
-                mg -= sign * quadratic as i32;
-                eg -= sign * danger.max(0) * w.danger_eg / 256;
+                if self.kind_checks_count {
+                    danger += self.kind_check_danger(
+                        pos,
+                        &check_by_kind[1 - ci],
+                        pos.pieces(!color),
+                        attacked[ci],
+                        attacked2,
+                        ci,
+                    );
+                }
+                // More enemy mobility than ours feeds an attack (16ths of a centipawn).
+                danger += (side_mobility[1 - ci] - side_mobility[ci]) / 16 * w.danger_mobility
+                    / 100;
+                if !has_heavy[1 - ci] {
+                    danger -= w.danger_no_heavy;
+                }
+                let danger = danger.max(0);
+                if !by_threshold || danger > w.danger_threshold {
+                    // In i64: weights given as options may be large.
+                    let quadratic =
+                        (danger as i64 * danger as i64 / 4096).min(w.danger_cap as i64);
+                    mg -= sign * quadratic as i32;
+                    eg -= sign * danger.max(0) * w.danger_eg / 256;
+                }
             }
             // Pieces attacked by enemy pawns, and pieces attacked and not defended:
             // the side to move can save its own, the other side may lose them.
@@ -702,6 +768,35 @@ impl Evaluator {
 }
 
 impl Evaluator {
+    /// Royal-attack units from the checks the enemy can give to the royal piece of side
+    /// `ci`: a kind's weight when one of its checking squares is safe (not guarded by the
+    /// defender, or attacked twice by the enemy and guarded once), else a penalty per
+    /// checking square (Stockfish's safe and unsafe checks).
+    fn kind_check_danger<B: TableCache>(
+        &self,
+        pos: &Position<B>,
+        checks: &[B; MAX_KINDS],
+        enemy: B,
+        defended: B,
+        attacked2: [B; 2],
+        ci: usize,
+    ) -> i32 {
+        let safe = !enemy & (!defended | (attacked2[1 - ci] & !attacked2[ci]));
+        let mut danger = 0;
+        for k in pos.variant().kind_ids() {
+            let c = checks[k.index()];
+            if c.is_empty() {
+                continue;
+            }
+            if (c & safe).is_empty() {
+                danger += self.w.danger_unsafe_check * c.count() as i32;
+            } else {
+                danger += self.check_weight[k.index()];
+            }
+        }
+        danger
+    }
+
     /// The royal piece's pawn cover on its own file and the files beside it: per file,
     /// the nearest own pawn in front (closer is better), less enemy pawns storming
     /// towards it (closer is worse) unless an own pawn blocks them; middlegame only.
@@ -1096,6 +1191,41 @@ mod tests {
     }
 
     #[test]
+    fn checks_by_kind_mobility_and_a_missing_queen_feed_royal_danger() {
+        // White's evaluation of a chess position with the danger counted past a threshold.
+        let eval = |fen: &str, set: &dyn Fn(&mut Weights)| {
+            let chess = variants::chess();
+            let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
+            let mut w = Weights {
+                danger_threshold: 1,
+                ..Weights::default()
+            };
+            set(&mut w);
+            Evaluator::with_weights(chess, w).evaluate(&pos)
+        };
+        let medium = |w: &mut Weights| w.danger_check_medium = 900;
+        let unsafe_checks = |w: &mut Weights| w.danger_unsafe_check = 300;
+        // The rook checks safely from e8; a black rook on a8 makes that check unsafe.
+        let safe = "6k1/5ppp/8/8/8/3Q4/5PPP/4R1K1 w - - 0 1";
+        let guarded = "r5k1/5ppp/8/8/8/3Q4/5PPP/4R1K1 w - - 0 1";
+        assert!(eval(safe, &medium) > eval(safe, &|_| ()));
+        assert_eq!(eval(safe, &unsafe_checks), eval(safe, &|_| ()));
+        assert_eq!(eval(guarded, &medium), eval(guarded, &|_| ()));
+        assert!(eval(guarded, &unsafe_checks) > eval(guarded, &|_| ()));
+        // White's pieces move more: that adds to Black's danger.
+        let mobile = |w: &mut Weights| w.danger_mobility = 400;
+        assert!(eval(safe, &mobile) > eval(safe, &|_| ()));
+        // Without a queen the same attack counts less; with one, nothing changes.
+        let no_heavy = |w: &mut Weights| {
+            medium(w);
+            w.danger_no_heavy = 200;
+        };
+        let rooks = "6k1/5ppp/8/8/8/7R/5PP1/4R1K1 w - - 0 1";
+        assert!(eval(rooks, &no_heavy) < eval(rooks, &medium));
+        assert_eq!(eval(safe, &no_heavy), eval(safe, &medium));
+    }
+
+    #[test]
     fn the_breakdown_adds_up_and_names_every_weight_once() {
         let chess = variants::chess();
         let e = Evaluator::new(chess);
@@ -1120,6 +1250,7 @@ mod tests {
             ![
                 "mobility_full",
                 "danger_cap",
+                "danger_threshold",
                 "pawn_eg_percent",
                 "mobility_zero",
             ]

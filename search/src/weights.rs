@@ -107,6 +107,22 @@ pub struct Weights {
     /// Middlegame bonus for the royal piece on its back rank at or beyond a castling
     /// destination (towards that castling's corner): a castled royal piece.
     pub royal_castled_mg: i32,
+    /// Royal danger past which its penalty applies, with or without two attackers
+    /// (Stockfish's rule); 0 keeps the rule of two attackers.
+    pub danger_threshold: i32,
+    /// Royal-attack units per enemy light kind with a safe check.
+    pub danger_check_light: i32,
+    /// Royal-attack units per enemy medium kind with a safe check.
+    pub danger_check_medium: i32,
+    /// Royal-attack units per enemy heavy kind with a safe check.
+    pub danger_check_heavy: i32,
+    /// Royal-attack units per square the enemy could check from, but not safely.
+    pub danger_unsafe_check: i32,
+    /// Royal-attack units per centipawn the enemy's middlegame mobility exceeds ours, in
+    /// percent.
+    pub danger_mobility: i32,
+    /// Royal-attack units taken off when the enemy has no heavy piece (no queen).
+    pub danger_no_heavy: i32,
 }
 
 impl Default for Weights {
@@ -161,6 +177,13 @@ impl Default for Weights {
             storm: 0,
             castling_right_mg: 0,
             royal_castled_mg: 0,
+            danger_threshold: 0,
+            danger_check_light: 0,
+            danger_check_medium: 0,
+            danger_check_heavy: 0,
+            danger_unsafe_check: 0,
+            danger_mobility: 0,
+            danger_no_heavy: 0,
         }
     }
 }
@@ -217,6 +240,13 @@ impl Weights {
             ("storm", &mut self.storm),
             ("castling_right_mg", &mut self.castling_right_mg),
             ("royal_castled_mg", &mut self.royal_castled_mg),
+            ("danger_threshold", &mut self.danger_threshold),
+            ("danger_check_light", &mut self.danger_check_light),
+            ("danger_check_medium", &mut self.danger_check_medium),
+            ("danger_check_heavy", &mut self.danger_check_heavy),
+            ("danger_unsafe_check", &mut self.danger_unsafe_check),
+            ("danger_mobility", &mut self.danger_mobility),
+            ("danger_no_heavy", &mut self.danger_no_heavy),
         ]
     }
 
