@@ -123,6 +123,8 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
             "open_file_eg",
             "half_open_file_mg",
             "half_open_file_eg",
+            "trapped_rook_mg",
+            "trapped_rook_eg",
         ],
     ),
     ("tempo", &["tempo"]),
@@ -583,6 +585,19 @@ impl Evaluator {
                         mg += sign * bm;
                         eg += sign * be;
                     }
+                    // Shut in beside its own royal piece, as a rook by an uncastled king.
+                    if let Some((rf, _)) = royal_sq[ci].filter(|_| m.count() <= 3) {
+                        let centre = (g.files() as i8 - 1) / 2;
+                        if (f < rf) == (rf <= centre) && f != rf {
+                            let no_castling =
+                                !pos.variant().castling.iter().enumerate().any(|(i, rule)| {
+                                    rule.color == p.color && pos.castling().has(i)
+                                });
+                            let times = 1 + no_castling as i32;
+                            mg -= sign * w.trapped_rook_mg * times;
+                            eg -= sign * w.trapped_rook_eg * times;
+                        }
+                    }
                 }
                 let hits = (a & zone[1 - ci]).count() as i32;
                 if hits > 0 {
@@ -647,16 +662,15 @@ impl Evaluator {
                     );
                 }
                 // More enemy mobility than ours feeds an attack (16ths of a centipawn).
-                danger += (side_mobility[1 - ci] - side_mobility[ci]) / 16 * w.danger_mobility
-                    / 100;
+                danger +=
+                    (side_mobility[1 - ci] - side_mobility[ci]) / 16 * w.danger_mobility / 100;
                 if !has_heavy[1 - ci] {
                     danger -= w.danger_no_heavy;
                 }
                 let danger = danger.max(0);
                 if !by_threshold || danger > w.danger_threshold {
                     // In i64: weights given as options may be large.
-                    let quadratic =
-                        (danger as i64 * danger as i64 / 4096).min(w.danger_cap as i64);
+                    let quadratic = (danger as i64 * danger as i64 / 4096).min(w.danger_cap as i64);
                     mg -= sign * quadratic as i32;
                     eg -= sign * danger.max(0) * w.danger_eg / 256;
                 }
@@ -1223,6 +1237,21 @@ mod tests {
         let rooks = "6k1/5ppp/8/8/8/7R/5PP1/4R1K1 w - - 0 1";
         assert!(eval(rooks, &no_heavy) < eval(rooks, &medium));
         assert_eq!(eval(safe, &no_heavy), eval(safe, &medium));
+    }
+
+    #[test]
+    fn a_rook_shut_in_by_its_own_royal_piece_counts_double_without_castling() {
+        let set = |w: &mut Weights, v: i32| w.trapped_rook_mg = v;
+        // The h1 rook, boxed in by its knight and pawn on the king's side of the board.
+        let with_right = contribution("4k3/8/8/8/8/8/PPPPPPPP/4K1NR w K - 0 1", set);
+        let without = contribution("4k3/8/8/8/8/8/PPPPPPPP/4K1NR w - - 0 1", set);
+        assert!(with_right < 0, "{with_right}");
+        assert!(without < with_right, "{without} {with_right}");
+        // The same rook on the other side of its king is not shut in by it.
+        assert_eq!(
+            contribution("4k3/8/8/8/8/8/PPPPPPPP/RN2K3 w - - 0 1", set),
+            0
+        );
     }
 
     #[test]

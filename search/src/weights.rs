@@ -123,6 +123,11 @@ pub struct Weights {
     pub danger_mobility: i32,
     /// Royal-attack units taken off when the enemy has no heavy piece (no queen).
     pub danger_no_heavy: i32,
+    /// Middlegame penalty of a rook-like piece with at most three squares to go to, on the
+    /// far side of its own royal piece (shut in by it); doubled without castling rights.
+    pub trapped_rook_mg: i32,
+    /// Endgame penalty of a trapped rook-like piece.
+    pub trapped_rook_eg: i32,
 }
 
 impl Default for Weights {
@@ -184,6 +189,8 @@ impl Default for Weights {
             danger_unsafe_check: 0,
             danger_mobility: 0,
             danger_no_heavy: 0,
+            trapped_rook_mg: 0,
+            trapped_rook_eg: 0,
         }
     }
 }
@@ -247,6 +254,8 @@ impl Weights {
             ("danger_unsafe_check", &mut self.danger_unsafe_check),
             ("danger_mobility", &mut self.danger_mobility),
             ("danger_no_heavy", &mut self.danger_no_heavy),
+            ("trapped_rook_mg", &mut self.trapped_rook_mg),
+            ("trapped_rook_eg", &mut self.trapped_rook_eg),
         ]
     }
 
