@@ -537,7 +537,7 @@ impl Evaluator {
             has_heavy[ci] |= vm >= HEAVY;
             if let Some((m, a)) = sets {
                 // Squares enemy pawns guard are no real mobility.
-                let m = if w.mobility_excludes_pawn_guarded {
+                let m = if w.mobility_excludes_pawn_guarded != 0 {
                     m & !pawn_attacked[1 - ci]
                 } else {
                     m
@@ -1280,6 +1280,7 @@ mod tests {
                 "mobility_full",
                 "danger_cap",
                 "danger_threshold",
+                "mobility_excludes_pawn_guarded",
                 "pawn_eg_percent",
                 "mobility_zero",
             ]

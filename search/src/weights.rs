@@ -79,8 +79,9 @@ pub struct Weights {
     pub half_open_file_eg: i32,
     /// Endgame penalty of the royal danger, in 1/256 of its attack units.
     pub danger_eg: i32,
-    /// Whether squares enemy pawns guard are left out of a piece's mobility.
-    pub mobility_excludes_pawn_guarded: bool,
+    /// Nonzero: squares enemy pawns guard are left out of a piece's mobility (a flag, a
+    /// number so that `EvalWeights` and the tuner can set it).
+    pub mobility_excludes_pawn_guarded: i32,
     /// Royal-attack units per square the enemy could check from safely.
     pub danger_safe_check: i32,
     /// Royal-attack units per zone square the enemy attacks and only the royal guards.
@@ -171,7 +172,7 @@ impl Default for Weights {
             half_open_file_mg: 0,
             half_open_file_eg: 0,
             danger_eg: 0,
-            mobility_excludes_pawn_guarded: false,
+            mobility_excludes_pawn_guarded: 0,
             danger_safe_check: 0,
             danger_weak: 0,
             colour_pair_mg: 40,
@@ -256,6 +257,10 @@ impl Weights {
             ("danger_no_heavy", &mut self.danger_no_heavy),
             ("trapped_rook_mg", &mut self.trapped_rook_mg),
             ("trapped_rook_eg", &mut self.trapped_rook_eg),
+            (
+                "mobility_excludes_pawn_guarded",
+                &mut self.mobility_excludes_pawn_guarded,
+            ),
         ]
     }
 
