@@ -11,7 +11,6 @@ use joust_core::{Color, Position};
 use joust_movegen::{make, tables, MoveFlag, TableCache};
 use joust_notation::PgnGame;
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 /// Options of `cargo xtask diagnose`.
@@ -262,35 +261,15 @@ fn trace_positions(
     positions: &[Traced],
 ) -> Result<Vec<(usize, bool, Option<Trace>)>, String> {
     let mut engine = Piped::start(reference)?;
-    let program = engine.program.clone();
-    let (stdin, stdout) = (&mut engine.stdin, &mut engine.stdout);
-    let io = |e: std::io::Error| format!("talking to {}: {e}", program.display());
-    writeln!(stdin, "uci").map_err(io)?;
+    engine.send("uci")?;
     let mut out = Vec::with_capacity(positions.len());
-    let mut current = "";
-    let mut line = String::new();
     for p in positions {
-        if p.variant != current {
-            writeln!(stdin, "setoption name UCI_Variant value {}", p.variant).map_err(io)?;
-            current = p.variant;
-        }
-        writeln!(stdin, "position fen {}\neval\nisready", p.fen).map_err(io)?;
-        let mut text = String::new();
-        loop {
-            line.clear();
-            if stdout.read_line(&mut line).map_err(io)? == 0 {
-                return Err(format!(
-                    "{} stopped after {} of {} positions",
-                    program.display(),
-                    out.len(),
-                    positions.len()
-                ));
-            }
-            if line.starts_with("readyok") {
-                break;
-            }
-            text.push_str(&line);
-        }
+        engine.select_variant(p.variant)?;
+        engine.send(&format!("position fen {}\neval\nisready", p.fen))?;
+        let text = engine
+            .read_until("readyok")
+            .map_err(|e| format!("{e} after {} of {} positions", out.len(), positions.len()))?
+            .concat();
         out.push((p.ply, p.engine_white, parse_trace(&text)));
     }
     engine.finish();

@@ -2,7 +2,7 @@
 //! answers as text (`tune label`, `diagnose`): its `eval` trace or its search scores.
 
 use crate::paths;
-use std::io::{BufReader, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -15,6 +15,8 @@ pub struct Piped {
     pub stdin: ChildStdin,
     /// What it writes, read a line at a time.
     pub stdout: BufReader<ChildStdout>,
+    /// The game last selected with [`Piped::select_variant`].
+    variant: String,
 }
 
 impl Piped {
@@ -39,7 +41,43 @@ impl Piped {
             child,
             stdin,
             stdout,
+            variant: String::new(),
         })
+    }
+
+    /// Sends `text` (one line or several) to the engine.
+    pub fn send(&mut self, text: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{text}")
+            .map_err(|e| format!("talking to {}: {e}", self.program.display()))
+    }
+
+    /// Selects game `id`, unless it is the one already selected.
+    pub fn select_variant(&mut self, id: &str) -> Result<(), String> {
+        if self.variant != id {
+            self.send(&format!("setoption name UCI_Variant value {id}"))?;
+            self.variant = id.to_string();
+        }
+        Ok(())
+    }
+
+    /// The engine's lines up to the first that starts with `end` (left out); an error if
+    /// the engine stops writing first.
+    pub fn read_until(&mut self, end: &str) -> Result<Vec<String>, String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let read = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| format!("talking to {}: {e}", self.program.display()))?;
+            if read == 0 {
+                return Err(format!("{} stopped", self.program.display()));
+            }
+            if line.starts_with(end) {
+                return Ok(lines);
+            }
+            lines.push(line);
+        }
     }
 
     /// Asks the engine to quit and waits for it.

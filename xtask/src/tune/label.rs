@@ -3,7 +3,7 @@
 //! score of a short search.
 
 use crate::piped::Piped;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// Scores every `variant;FEN` line of `input` with `engine` and writes
@@ -19,44 +19,34 @@ pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Re
         .collect();
     let mut engine = Piped::start(engine)?;
     let program = engine.program.clone();
-    let (stdin, stdout) = (&mut engine.stdin, &mut engine.stdout);
-    let io = |e: std::io::Error| format!("talking to the engine: {e}");
     // One position at a time: the next is sent once the engine has answered (an engine
     // answers `isready` at once even while it searches, so searches end at `bestmove`).
-    writeln!(stdin, "uci").map_err(io)?;
+    engine.send("uci")?;
     let mut scores = Vec::with_capacity(positions.len());
-    let mut current = "";
-    let mut line = String::new();
     for (variant, fen) in &positions {
-        if variant != current {
-            writeln!(stdin, "setoption name UCI_Variant value {variant}").map_err(io)?;
-            current = variant;
-        }
+        engine.select_variant(variant)?;
         let (command, end) = match search_ms {
             Some(ms) => (format!("go movetime {ms}"), "bestmove"),
             None => ("eval\nisready".to_string(), "readyok"),
         };
-        writeln!(stdin, "position fen {fen}\n{command}").map_err(io)?;
+        engine.send(&format!("position fen {fen}\n{command}"))?;
         let white = fen.split_whitespace().nth(1) == Some("w");
+        let lines = engine.read_until(end).map_err(|e| {
+            format!(
+                "{e} after {} of {} positions",
+                scores.len(),
+                positions.len()
+            )
+        })?;
         let mut last = None;
-        loop {
-            line.clear();
-            if stdout.read_line(&mut line).map_err(io)? == 0 {
-                return Err(format!(
-                    "the engine stopped after {} of {} positions",
-                    scores.len(),
-                    positions.len()
-                ));
-            }
-            if line.starts_with(end) {
-                break;
-            } else if let Some(score) = final_evaluation(&line) {
+        for line in &lines {
+            if let Some(score) = final_evaluation(line) {
                 last = Some(score);
             } else if line.starts_with("info") {
                 // UCI scores are for the side to move.
                 if line.contains(" score mate ") {
                     last = None;
-                } else if let Some(s) = search_score(&line) {
+                } else if let Some(s) = search_score(line) {
                     last = Some(if white { s } else { -s });
                 }
             }
