@@ -586,7 +586,9 @@ impl Evaluator {
                         eg += sign * be;
                     }
                     // Shut in beside its own royal piece, as a rook by an uncastled king.
-                    if let Some((rf, _)) = royal_sq[ci].filter(|_| m.count() <= 3) {
+                    let trapped_counts = w.trapped_rook_mg != 0 || w.trapped_rook_eg != 0;
+                    if let Some((rf, _)) = royal_sq[ci].filter(|_| trapped_counts && m.count() <= 3)
+                    {
                         let centre = (g.files() as i8 - 1) / 2;
                         if (f < rf) == (rf <= centre) && f != rf {
                             let no_castling =
