@@ -10,6 +10,8 @@
 //! - `cargo xtask tune` fits the evaluation's weights to a reference engine's scores.
 //! - `cargo xtask diagnose` reads an engine's games: castling, royal moves, and a
 //!   reference engine's evaluation terms at chosen plies.
+//! - `cargo xtask quality` scores an engine's moves in positions of played games by how
+//!   much a reference engine's search says each falls short of its own best move.
 
 mod bench;
 mod compare;
@@ -26,6 +28,7 @@ mod paths;
 mod perft_check;
 mod pgn_files;
 mod piped;
+mod quality;
 mod referee;
 mod reference;
 mod sprt;
@@ -67,6 +70,8 @@ enum Task {
     Tune(tune::TuneArgs),
     /// Read an engine's games: castling, royal moves, a reference's evaluation terms.
     Diagnose(diagnose::DiagnoseArgs),
+    /// Score an engine's moves in game positions by a reference engine's search.
+    Quality(quality::QualityArgs),
 }
 
 /// Runs the task; exit status 1 when it found a mismatch or failed.
@@ -80,6 +85,7 @@ fn main() -> ExitCode {
         Task::Bench(args) => bench::run(args),
         Task::Tune(args) => tune::run(args),
         Task::Diagnose(args) => diagnose::run(args),
+        Task::Quality(args) => quality::run(args),
     };
     if ok {
         ExitCode::SUCCESS
