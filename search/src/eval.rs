@@ -1212,15 +1212,8 @@ mod tests {
         let eval = |fen: &str, set: &dyn Fn(&mut Weights)| {
             let chess = variants::chess();
             let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
-            // Each term is tried alone: the others start at zero.
             let mut w = Weights {
                 danger_threshold: 1,
-                danger_check_light: 0,
-                danger_check_medium: 0,
-                danger_check_heavy: 0,
-                danger_unsafe_check: 0,
-                danger_mobility: 0,
-                danger_no_heavy: 0,
                 ..Weights::default()
             };
             set(&mut w);
