@@ -1,5 +1,8 @@
 //! `tune extract`: the quiet positions of PGN games, where a static evaluation means
 //! something: the side to move is not in check and has no capture that wins material.
+//! With `--results` each position carries its game's result, so that `tune fit
+//! --results` can fit the evaluation to how games ended (Texel's method) rather than to
+//! another engine's opinion.
 
 use crate::pgn_files::read_games;
 use joust_core::Position;
@@ -11,13 +14,19 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Reads every game of `pgns` and writes its quiet positions after `skip` plies to `out`.
-pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
+/// Reads every game of `pgns` and writes its quiet positions after `skip` plies to `out`;
+/// with `results`, each line ends in the game's score for White (unfinished games left out).
+pub fn run(pgns: &[PathBuf], out: &Path, skip: usize, results: bool) -> Result<(), String> {
     let mut seen = HashSet::new();
     let mut lines = Vec::new();
     let (all, mut unreadable) = read_games(pgns)?;
     let mut games = 0;
     for game in all {
+        let score = white_score(&game.result);
+        if results && score.is_none() {
+            unreadable += 1;
+            continue;
+        }
         let found = if game.variant.geometry.len() <= 64 {
             quiet_positions::<u64>(&game, skip)
         } else {
@@ -30,7 +39,12 @@ pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
         games += 1;
         for fen in fens {
             if seen.insert(fen.clone()) {
-                lines.push(format!("{};{fen}", game.variant.id));
+                match score {
+                    Some(score) if results => {
+                        lines.push(format!("{};{fen};{score}", game.variant.id))
+                    }
+                    _ => lines.push(format!("{};{fen}", game.variant.id)),
+                }
             }
         }
     }
@@ -45,6 +59,16 @@ pub fn run(pgns: &[PathBuf], out: &Path, skip: usize) -> Result<(), String> {
         out.display()
     );
     Ok(())
+}
+
+/// White's score of a finished game from its termination marker (`*` has none).
+fn white_score(result: &str) -> Option<&'static str> {
+    match result {
+        "1-0" => Some("1"),
+        "0-1" => Some("0"),
+        "1/2-1/2" => Some("0.5"),
+        _ => None,
+    }
 }
 
 /// The FENs of `game`'s quiet positions after `skip` plies; none if its start position
@@ -80,6 +104,14 @@ fn quiet<B: TableCache>(pos: &Position<B>, eval: &Evaluator) -> bool {
 mod tests {
     use super::*;
     use joust_core::variants;
+
+    #[test]
+    fn results_read_from_white_side_and_unfinished_games_have_none() {
+        assert_eq!(white_score("1-0"), Some("1"));
+        assert_eq!(white_score("0-1"), Some("0"));
+        assert_eq!(white_score("1/2-1/2"), Some("0.5"));
+        assert_eq!(white_score("*"), None);
+    }
 
     #[test]
     fn a_hanging_piece_or_a_check_is_not_quiet() {

@@ -1,9 +1,12 @@
-//! `tune fit`: coordinate descent on the evaluation's weights, minimising the squared
-//! difference of win probabilities between Joust's static evaluation and the reference
-//! scores. The reference's centipawns are first scaled to Joust's by the factor that fits
-//! the current weights best (engines count a pawn differently), then held fixed.
+//! `tune fit`: coordinate descent on the evaluation's weights (and, if asked, the pieces'
+//! values), minimising the squared difference between the win probability of Joust's
+//! static evaluation and a target: a reference engine's score, scaled to Joust's
+//! centipawns by the factor that fits the current weights best (engines count a pawn
+//! differently), or the result of the game the position came from (Texel's method, where
+//! the factor is fitted on Joust's side instead). The factor is then held fixed.
 
-use joust_core::{variants, Color, Position, Variant};
+use joust_core::{variants, Color, KindId, Position, Variant};
+use joust_movegen::{tables, Tables};
 use joust_search::{Evaluator, Weights};
 use std::path::Path;
 
@@ -11,6 +14,7 @@ use std::path::Path;
 struct Sample {
     variant: usize,
     pos: Position<u64>,
+    /// Reference centipawns for White, or White's score in the game (0 to 1).
     target: f64,
 }
 
@@ -29,38 +33,286 @@ pub struct Options<'a> {
     pub passes: usize,
     /// Weights left as they are.
     pub freeze: &'a [String],
-    /// Joust centipawns per reference centipawn (fitted when `None`).
+    /// Joust centipawns per reference centipawn (fitted when `None`); with `results`,
+    /// the factor on Joust's own centipawns.
     pub scale: Option<f64>,
     /// How many of the worst-fitted positions to print.
     pub worst: usize,
+    /// The labels are game results (`extract --results`), not reference scores.
+    pub results: bool,
+    /// Fit the pieces' values too (every kind but pawns and royal pieces, by letter).
+    pub values: bool,
+}
+
+/// Everything the fit may move: the weights, and each game's piece values by letter
+/// (pawns stay at their value, the unit of the rest).
+#[derive(Clone, Debug)]
+struct Params {
+    weights: Weights,
+    /// (game, letter, centipawns).
+    values: Vec<(usize, char, i32)>,
+}
+
+impl Params {
+    /// The default weights, with the current values of `games`' pieces when `values`.
+    fn start(games: &[&'static Variant], values: bool) -> Params {
+        let mut list = Vec::new();
+        if values {
+            for (g, game) in games.iter().enumerate() {
+                let e = Evaluator::new(game);
+                for k in game.kind_ids() {
+                    let kind = game.kind(k);
+                    if kind.pawn
+                        || kind.royal
+                        || list
+                            .iter()
+                            .any(|v: &(usize, char, i32)| v.0 == g && v.1 == kind.letter)
+                    {
+                        continue;
+                    }
+                    list.push((g, kind.letter, e.value(k)));
+                }
+            }
+        }
+        Params {
+            weights: Weights::default(),
+            values: list,
+        }
+    }
+
+    /// Every parameter's name: the weights', then `game.letter` for piece values.
+    fn names(&mut self, games: &[&'static Variant]) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .weights
+            .fields_mut()
+            .into_iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
+        names.extend(
+            self.values
+                .iter()
+                .map(|&(g, l, _)| format!("{}.{l}", games[g].id)),
+        );
+        names
+    }
+
+    /// The parameter `i` of [`Params::names`].
+    fn get(&mut self, i: usize) -> i32 {
+        let mut fields = self.weights.fields_mut();
+        if i < fields.len() {
+            *fields.swap_remove(i).1
+        } else {
+            self.values[i - fields.len()].2
+        }
+    }
+
+    /// Sets the parameter `i` of [`Params::names`].
+    fn set(&mut self, i: usize, value: i32) {
+        let mut fields = self.weights.fields_mut();
+        if i < fields.len() {
+            *fields.swap_remove(i).1 = value;
+        } else {
+            let n = fields.len();
+            self.values[i - n].2 = value;
+        }
+    }
+
+    /// One evaluation per game of `games`, with these weights and values, and the game's
+    /// move tables.
+    fn evaluators(&self, games: &[&'static Variant]) -> Vec<(Evaluator, &'static Tables<u64>)> {
+        games
+            .iter()
+            .enumerate()
+            .map(|(g, game)| {
+                let given: Vec<(KindId, i32)> = game
+                    .kind_ids()
+                    .filter_map(|k| {
+                        let letter = game.kind(k).letter;
+                        self.values
+                            .iter()
+                            .find(|v| v.0 == g && v.1 == letter)
+                            .map(|v| (k, v.2))
+                    })
+                    .collect();
+                let e = Evaluator::with_values(game, self.weights.clone(), &given);
+                (e, tables::<u64>(game))
+            })
+            .collect()
+    }
+}
+
+/// How labels become win probabilities, and Joust's evaluation too.
+#[derive(Clone, Copy, Debug)]
+struct Scoring {
+    results: bool,
+    scale: f64,
+}
+
+impl Scoring {
+    /// The squared gap between Joust's evaluation `white` (for White) and the label.
+    fn loss(self, white: f64, target: f64) -> f64 {
+        let (ours, theirs) = self.probabilities(white, target);
+        (ours - theirs).powi(2)
+    }
+
+    /// Joust's win probability and the label's.
+    fn probabilities(self, white: f64, target: f64) -> (f64, f64) {
+        if self.results {
+            (win_probability(white * self.scale), target)
+        } else {
+            (win_probability(white), win_probability(target * self.scale))
+        }
+    }
 }
 
 /// Fits the weights to the labelled positions of `input` and prints them.
 pub fn run(input: &Path, options: &Options) -> Result<(), String> {
-    let Options {
-        only,
-        max_score,
-        passes,
-        freeze,
-        scale,
-        worst,
-    } = *options;
     let text = std::fs::read_to_string(input)
         .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let (games, samples) = read_samples(&text, options);
+    if samples.len() < 100 {
+        return Err(format!("only {} usable positions", samples.len()));
+    }
+    // Every fifth position is held out to show whether the fit generalises.
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % 5 == 0 {
+            test.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let mut params = Params::start(&games, options.values);
+    let scoring = Scoring {
+        results: options.results,
+        scale: options
+            .scale
+            .unwrap_or_else(|| fit_scale(&games, &params, &train, options.results)),
+    };
+    let what = if options.results {
+        "Joust centipawns"
+    } else {
+        "reference centipawns"
+    };
+    println!(
+        "{} training and {} held-out positions; {what} x {:.2}",
+        train.len(),
+        test.len(),
+        scoring.scale
+    );
+    println!(
+        "start: training error {:.6}, held-out {:.6}",
+        error(&games, &params, &train, scoring),
+        error(&games, &params, &test, scoring)
+    );
+    let all_names = params.names(&games);
+    let tuned: Vec<usize> = (0..all_names.len())
+        .filter(|&i| !options.freeze.iter().any(|f| *f == all_names[i]))
+        .collect();
+    descend(
+        &games,
+        &mut params,
+        &train,
+        scoring,
+        &tuned,
+        options.passes,
+        |pass, e, p| {
+            println!(
+                "pass {pass}: training error {e:.6}, held-out {:.6}",
+                error(&games, p, &test, scoring)
+            );
+        },
+    );
+    println!("parameters (changed ones marked *):");
+    let mut old = Params::start(&games, options.values);
+    for (i, name) in all_names.iter().enumerate() {
+        let (value, was) = (params.get(i), old.get(i));
+        let mark = if value != was { "*" } else { " " };
+        println!("  {mark} {name}: {value}  (was {was})");
+    }
+    if options.worst > 0 {
+        print_worst(&games, &params, &test, scoring, options.worst);
+    }
+    Ok(())
+}
+
+/// Coordinate descent over the parameters `tuned` of `params` for at most `passes`
+/// passes: each is stepped while that lowers the training error, and its step halves when
+/// neither direction does. `report` hears each pass's number, error and parameters.
+fn descend(
+    games: &[&'static Variant],
+    params: &mut Params,
+    train: &[Sample],
+    scoring: Scoring,
+    tuned: &[usize],
+    passes: usize,
+    mut report: impl FnMut(usize, f64, &Params),
+) {
+    let mut best = error(games, params, train, scoring);
+    let mut steps: Vec<i32> = tuned
+        .iter()
+        .map(|&i| (params.get(i).abs() / 4).clamp(2, 50))
+        .collect();
+    for pass in 0..passes {
+        let mut improved = false;
+        for (j, &i) in tuned.iter().enumerate() {
+            let current = params.get(i);
+            let mut moved = false;
+            for dir in [1, -1] {
+                let mut value = current;
+                loop {
+                    let mut trial = params.clone();
+                    trial.set(i, value + dir * steps[j]);
+                    let e = error(games, &trial, train, scoring);
+                    if e < best {
+                        best = e;
+                        *params = trial;
+                        value += dir * steps[j];
+                        moved = true;
+                    } else {
+                        break;
+                    }
+                }
+                if moved {
+                    break;
+                }
+            }
+            if moved {
+                improved = true;
+            } else if steps[j] > 1 {
+                steps[j] /= 2;
+                improved = true;
+            }
+        }
+        report(pass + 1, best, params);
+        if !improved {
+            break;
+        }
+    }
+}
+
+/// The games named in `text`'s lines and its usable samples: `variant;FEN;label` lines
+/// of the games asked for, on boards of up to 64 squares, the label within bounds.
+fn read_samples(text: &str, options: &Options) -> (Vec<&'static Variant>, Vec<Sample>) {
     let mut games: Vec<&'static Variant> = Vec::new();
     let mut samples = Vec::new();
     for line in text.lines() {
         let mut parts = line.split(';');
-        let (Some(id), Some(fen), Some(cp)) = (parts.next(), parts.next(), parts.next()) else {
+        let (Some(id), Some(fen), Some(label)) = (parts.next(), parts.next(), parts.next()) else {
             continue;
         };
-        if !only.is_empty() && !only.iter().any(|o| o == id) {
+        if !options.only.is_empty() && !options.only.iter().any(|o| o == id) {
             continue;
         }
-        let (Ok(variant), Ok(cp)) = (variants::by_id(id), cp.parse::<i32>()) else {
+        let (Ok(variant), Ok(target)) = (variants::by_id(id), label.parse::<f64>()) else {
             continue;
         };
-        if cp.abs() > max_score || variant.geometry.len() > 64 {
+        let usable = if options.results {
+            (0.0..=1.0).contains(&target)
+        } else {
+            target.abs() <= options.max_score as f64
+        };
+        if !usable || variant.geometry.len() > 64 {
             continue;
         }
         let Ok(pos) = Position::<u64>::from_fen(variant, fen) else {
@@ -76,131 +328,44 @@ pub fn run(input: &Path, options: &Options) -> Result<(), String> {
         samples.push(Sample {
             variant: index,
             pos,
-            target: cp as f64,
+            target,
         });
     }
-    if samples.len() < 100 {
-        return Err(format!("only {} usable positions", samples.len()));
-    }
-    // Every fifth position is held out to show whether the fit generalises.
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for (i, s) in samples.into_iter().enumerate() {
-        if i % 5 == 0 {
-            test.push(s);
-        } else {
-            train.push(s);
-        }
-    }
-    let mut weights = Weights::default();
-    let scale = scale.unwrap_or_else(|| fit_scale(&games, &weights, &train));
-    println!(
-        "{} training and {} held-out positions; reference centipawns x {scale:.2}",
-        train.len(),
-        test.len()
-    );
-    let mut best = error(&games, &weights, &train, scale);
-    let start_test = error(&games, &weights, &test, scale);
-    println!("start: training error {best:.6}, held-out {start_test:.6}");
-    let names: Vec<&'static str> = weights
-        .fields_mut()
-        .into_iter()
-        .map(|(n, _)| n)
-        .filter(|n| !freeze.iter().any(|f| f == n))
-        .collect();
-    let mut steps: Vec<i32> = names
-        .iter()
-        .map(|n| (weights.get(n).unwrap_or(0).abs() / 4).max(2))
-        .collect();
-    for pass in 0..passes {
-        let mut improved = false;
-        for (i, name) in names.iter().enumerate() {
-            let current = weights.get(name).unwrap_or(0);
-            let mut moved = false;
-            for dir in [1, -1] {
-                let mut value = current;
-                loop {
-                    let mut trial = weights.clone();
-                    trial.set(name, value + dir * steps[i]);
-                    let e = error(&games, &trial, &train, scale);
-                    if e < best {
-                        best = e;
-                        weights = trial;
-                        value += dir * steps[i];
-                        moved = true;
-                    } else {
-                        break;
-                    }
-                }
-                if moved {
-                    break;
-                }
-            }
-            if moved {
-                improved = true;
-            } else if steps[i] > 1 {
-                steps[i] /= 2;
-                improved = true;
-            }
-        }
-        println!(
-            "pass {}: training error {best:.6}, held-out {:.6}",
-            pass + 1,
-            error(&games, &weights, &test, scale)
-        );
-        if !improved {
-            break;
-        }
-    }
-    println!("weights (changed ones marked *):");
-    let default = Weights::default();
-    let mut d = default.clone();
-    let old: Vec<i32> = d.fields_mut().into_iter().map(|(_, v)| *v).collect();
-    for ((name, value), old) in weights.fields_mut().into_iter().zip(old) {
-        let mark = if *value != old { "*" } else { " " };
-        println!("  {mark} {name}: {value}  (was {old})");
-    }
-    if worst > 0 {
-        print_worst(&games, &weights, &test, scale, worst);
-    }
-    Ok(())
+    (games, samples)
 }
 
-/// Prints the `n` held-out positions whose evaluation is furthest from the reference's.
+/// Prints the `n` held-out positions whose evaluation is furthest from their labels.
 fn print_worst(
     games: &[&'static Variant],
-    weights: &Weights,
+    params: &Params,
     data: &[Sample],
-    scale: f64,
+    scoring: Scoring,
     n: usize,
 ) {
-    let evals: Vec<Evaluator> = games
-        .iter()
-        .map(|g| Evaluator::with_weights(g, weights.clone()))
-        .collect();
+    let evals = params.evaluators(games);
     let mut rows: Vec<(f64, i32, f64, &Sample)> = data
         .iter()
         .map(|s| {
             let ours = white_eval(&evals[s.variant], &s.pos);
-            let theirs = s.target * scale;
-            let gap = (win_probability(ours as f64) - win_probability(theirs)).abs();
-            (gap, ours, theirs, s)
+            let (p, q) = scoring.probabilities(ours as f64, s.target);
+            ((p - q).abs(), ours, q, s)
         })
         .collect();
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-    println!("worst-fitted held-out positions (Joust, reference scaled, FEN):");
+    println!("worst-fitted held-out positions (Joust cp, label as a win probability, FEN):");
     for (_, ours, theirs, s) in rows.iter().take(n) {
         println!(
-            "  {ours:>6} {:>6.0}  {};{}",
-            theirs,
+            "  {ours:>6} {theirs:>5.2}  {};{}",
             games[s.variant].id,
             s.pos.to_fen()
         );
     }
 }
 
-/// Joust's evaluation of `pos` from White's side.
-fn white_eval(e: &Evaluator, pos: &Position<u64>) -> i32 {
-    let v = e.evaluate(pos);
+/// Joust's evaluation of `pos` from White's side, with its game's move tables at hand
+/// (`Evaluator::evaluate` would look them up, under a lock, every time).
+fn white_eval((e, t): &(Evaluator, &Tables<u64>), pos: &Position<u64>) -> i32 {
+    let v = e.evaluate_with(t, pos);
     if pos.side_to_move() == Color::White {
         v
     } else {
@@ -208,29 +373,29 @@ fn white_eval(e: &Evaluator, pos: &Position<u64>) -> i32 {
     }
 }
 
-/// The factor on the reference's centipawns that best fits `weights`.
-fn fit_scale(games: &[&'static Variant], weights: &Weights, data: &[Sample]) -> f64 {
+/// The factor (on the reference's centipawns, or on Joust's for results) that best fits
+/// `params`.
+fn fit_scale(games: &[&'static Variant], params: &Params, data: &[Sample], results: bool) -> f64 {
     (25..=200)
         .map(|i| i as f64 / 100.0)
-        .map(|s| (s, error(games, weights, data, s)))
+        .map(|scale| {
+            (
+                scale,
+                error(games, params, data, Scoring { results, scale }),
+            )
+        })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(1.0, |(s, _)| s)
 }
 
 /// Mean squared difference of win probabilities over `data`, on both cores.
-fn error(games: &[&'static Variant], weights: &Weights, data: &[Sample], scale: f64) -> f64 {
-    let evals: Vec<Evaluator> = games
-        .iter()
-        .map(|g| Evaluator::with_weights(g, weights.clone()))
-        .collect();
+fn error(games: &[&'static Variant], params: &Params, data: &[Sample], scoring: Scoring) -> f64 {
+    let evals = params.evaluators(games);
     let half = data.len() / 2;
     let part = |chunk: &[Sample]| -> f64 {
         chunk
             .iter()
-            .map(|s| {
-                let white = white_eval(&evals[s.variant], &s.pos) as f64;
-                (win_probability(white) - win_probability(s.target * scale)).powi(2)
-            })
+            .map(|s| scoring.loss(white_eval(&evals[s.variant], &s.pos) as f64, s.target))
             .sum()
     };
     let (a, b) = data.split_at(half);
@@ -239,4 +404,111 @@ fn error(games: &[&'static Variant], weights: &Weights, data: &[Sample], scale: 
         part(a) + other.join().expect("error thread")
     });
     total / data.len() as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A parameter reads back what was set, for a weight and for a piece value.
+    #[test]
+    fn parameters_are_weights_then_piece_values_by_letter() {
+        let chess = variants::chess();
+        let mut p = Params::start(&[chess], true);
+        let names = p.names(&[chess]);
+        let weights = Weights::default().fields_mut().len();
+        assert_eq!(names.len(), weights + 4, "{names:?}");
+        assert_eq!(names[0], "mobility_mg");
+        let knight = names.iter().position(|n| n == "chess.N").unwrap();
+        assert_eq!(p.get(knight), 320);
+        p.set(knight, 400);
+        p.set(0, 7);
+        assert_eq!((p.get(knight), p.get(0)), (400, 7));
+        assert_eq!(p.weights.mobility_mg, 7);
+        let e = &p.evaluators(&[chess])[0].0;
+        let n = chess.kind_by_letter(Color::White, 'N').unwrap();
+        assert_eq!(e.value(n), 400);
+    }
+
+    /// Labels that a knight worth 450 would explain move the knight's value up from 320,
+    /// and only the parameters asked for move.
+    #[test]
+    fn results_labels_pull_a_piece_value_towards_what_explains_them() {
+        let chess = variants::chess();
+        let truth = Evaluator::with_values(
+            chess,
+            Weights::default(),
+            &[(chess.kind_by_letter(Color::White, 'N').unwrap(), 450)],
+        );
+        let t = tables::<u64>(chess);
+        let fens = [
+            "4k3/pppp4/8/8/8/8/PPP5/1N2K3 w - - 0 1",
+            "1n2k3/ppp5/8/8/8/8/PPPP4/4K3 w - - 0 1",
+            "4k3/pp6/8/8/8/8/PPP5/1N2K3 b - - 0 1",
+            "1n2k3/ppp5/8/8/8/8/PP6/4K3 b - - 0 1",
+            "4k3/pppppp2/8/8/8/8/PPP5/1N2K3 w - - 0 1",
+            "1n2k3/ppp5/8/8/8/8/PPPPPP2/4K3 b - - 0 1",
+        ];
+        let samples: Vec<Sample> = fens
+            .iter()
+            .map(|fen| {
+                let pos = Position::<u64>::from_fen(chess, fen).unwrap();
+                let white = white_eval(&(truth.clone(), t), &pos) as f64;
+                Sample {
+                    variant: 0,
+                    pos,
+                    target: win_probability(white),
+                }
+            })
+            .collect();
+        let scoring = Scoring {
+            results: true,
+            scale: 1.0,
+        };
+        let mut p = Params::start(&[chess], true);
+        let names = p.names(&[chess]);
+        let knight = names.iter().position(|n| n == "chess.N").unwrap();
+        let before = error(&[chess], &p, &samples, scoring);
+        let mut passes = 0;
+        descend(
+            &[chess],
+            &mut p,
+            &samples,
+            scoring,
+            &[knight],
+            20,
+            |_, _, _| passes += 1,
+        );
+        assert!(passes >= 1);
+        assert!(
+            (p.get(knight) - 450).abs() <= 10,
+            "knight {}",
+            p.get(knight)
+        );
+        assert!(error(&[chess], &p, &samples, scoring) < before / 10.0);
+        assert_eq!(p.weights, Weights::default());
+    }
+
+    /// With results, Joust's centipawns are scaled; with reference scores, the reference's.
+    #[test]
+    fn scoring_scales_the_side_it_is_told_to() {
+        let results = Scoring {
+            results: true,
+            scale: 0.5,
+        };
+        assert_eq!(
+            results.probabilities(400.0, 1.0),
+            (win_probability(200.0), 1.0)
+        );
+        let reference = Scoring {
+            results: false,
+            scale: 0.5,
+        };
+        let (ours, theirs) = reference.probabilities(400.0, 400.0);
+        assert_eq!(
+            (ours, theirs),
+            (win_probability(400.0), win_probability(200.0))
+        );
+        assert_eq!(reference.loss(100.0, 200.0), 0.0);
+    }
 }

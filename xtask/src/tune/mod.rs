@@ -34,6 +34,10 @@ enum Step {
         /// Leave out each game's first plies (the random openings).
         #[arg(long, default_value_t = 10)]
         skip_plies: usize,
+        /// End each line in the game's score for White (1, 0.5 or 0), for `fit --results`;
+        /// unfinished games are left out.
+        #[arg(long)]
+        results: bool,
     },
     /// Score every position of an `extract` file with a reference engine's static
     /// evaluation (or a short search); writes `variant;FEN;centipawns for White` lines.
@@ -75,6 +79,14 @@ enum Step {
         /// Print the positions the fitted weights still score furthest from the reference.
         #[arg(long, default_value_t = 0)]
         worst: usize,
+        /// The labels are game results (from `extract --results`): fit to how the games
+        /// ended, with `--scale` on Joust's centipawns.
+        #[arg(long)]
+        results: bool,
+        /// Fit every game's piece values too (pawns and royal pieces excepted), named
+        /// `game.LETTER`.
+        #[arg(long)]
+        values: bool,
     },
 }
 
@@ -85,7 +97,8 @@ pub fn run(args: &TuneArgs) -> bool {
             pgn,
             out,
             skip_plies,
-        } => extract::run(pgn, out, *skip_plies),
+            results,
+        } => extract::run(pgn, out, *skip_plies, *results),
         Step::Label {
             input,
             out,
@@ -100,6 +113,8 @@ pub fn run(args: &TuneArgs) -> bool {
             freeze,
             scale,
             worst,
+            results,
+            values,
         } => fit::run(
             input,
             &fit::Options {
@@ -109,6 +124,8 @@ pub fn run(args: &TuneArgs) -> bool {
                 freeze,
                 scale: *scale,
                 worst: *worst,
+                results: *results,
+                values: *values,
             },
         ),
     };
