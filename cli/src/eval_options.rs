@@ -3,7 +3,7 @@
 //! (`colour_pair_mg=40`: a weight of [`Weights`] by name, and its value).
 
 use joust_core::{KindId, Variant};
-use joust_search::{Evaluator, Weights};
+use joust_search::{tuned, Evaluator, Weights};
 use std::fmt;
 
 /// The largest piece value accepted, in centipawns (the evaluation's sums stay in range).
@@ -77,36 +77,43 @@ pub fn parse_piece_values(text: &str) -> Result<Vec<(char, i32)>, EvalOptionErro
         .collect()
 }
 
-/// The default weights with the named ones changed.
-pub fn parse_weights(text: &str) -> Result<Weights, EvalOptionError> {
+/// Weights changed by name, checked against the weights there are: they apply on top of
+/// whatever weights the game is played with.
+pub fn parse_weights(text: &str) -> Result<Vec<(String, i32)>, EvalOptionError> {
     let mut w = Weights::default();
-    for (name, value) in pairs(text, -WEIGHT_MAX..=WEIGHT_MAX)? {
-        if !w.set(name, value) {
-            return Err(EvalOptionError::UnknownWeight(name.to_string()));
-        }
-    }
-    Ok(w)
+    pairs(text, -WEIGHT_MAX..=WEIGHT_MAX)?
+        .into_iter()
+        .map(|(name, value)| match w.set(name, value) {
+            true => Ok((name.to_string(), value)),
+            false => Err(EvalOptionError::UnknownWeight(name.to_string())),
+        })
+        .collect()
 }
 
-/// The evaluation of `variant` with the given piece values and weights, and the letters
-/// of values that no piece of this game has (they are left out).
+/// The evaluation of `variant` with the given piece values and weight changes on top of
+/// the game's own (fitted, or generic), and the letters of values that no piece of this
+/// game has (they are left out).
 pub fn evaluator(
     variant: &'static Variant,
     piece_values: &[(char, i32)],
-    weights: &Weights,
+    weight_changes: &[(String, i32)],
 ) -> (Evaluator, Vec<char>) {
-    let mut values: Vec<(KindId, i32)> = Vec::new();
+    let mut values: Vec<(KindId, i32)> = tuned::values(variant);
     let mut unknown = Vec::new();
     for &(letter, value) in piece_values {
         match variant.any_kind_by_letter(letter) {
-            Some(k) => values.push((k, value)),
+            Some(k) => {
+                values.retain(|&(vk, _)| vk != k);
+                values.push((k, value));
+            }
             None => unknown.push(letter),
         }
     }
-    (
-        Evaluator::with_values(variant, weights.clone(), &values),
-        unknown,
-    )
+    let mut weights = tuned::weights(variant);
+    for (name, value) in weight_changes {
+        weights.set(name, *value);
+    }
+    (Evaluator::with_values(variant, weights, &values), unknown)
 }
 
 #[cfg(test)]
@@ -122,7 +129,7 @@ mod tests {
         );
         assert_eq!(parse_piece_values("").unwrap(), vec![]);
         let w = parse_weights("colour_pair_mg=40 tempo=20").unwrap();
-        assert_eq!((w.colour_pair_mg, w.tempo), (40, 20));
+        assert_eq!(w, vec![("colour_pair_mg".into(), 40), ("tempo".into(), 20)]);
     }
 
     #[test]
@@ -150,13 +157,28 @@ mod tests {
             "rjbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RJBQKBLR w KQkq - 0 1",
         )
         .unwrap();
-        let w = Weights::default();
-        let (base, none) = evaluator(lc, &[], &w);
+        let (base, none) = evaluator(lc, &[], &[]);
         assert!(none.is_empty());
-        let (cheaper, unknown) = evaluator(lc, &[('L', 200), ('N', 300)], &w);
+        let (cheaper, unknown) = evaluator(lc, &[('L', 200), ('N', 300)], &[]);
         assert_eq!(unknown, vec!['N']);
         let (base, cheaper) = (base.evaluate(&pos), cheaper.evaluate(&pos));
         assert!(cheaper < base - 50, "{cheaper} vs {base}");
+    }
+
+    /// Changes apply on top of the game's fitted weights and values, not the generic ones.
+    #[test]
+    fn changes_apply_on_top_of_the_games_own_evaluation() {
+        let lc = variants::lancerchess();
+        let (own, _) = evaluator(lc, &[], &[]);
+        assert_eq!(own.weights(), &tuned::weights(lc));
+        let (changed, _) = evaluator(lc, &[('B', 400)], &[("tempo".into(), 99)]);
+        let mut expected = tuned::weights(lc);
+        expected.tempo = 99;
+        assert_eq!(changed.weights(), &expected);
+        let kind = |c| lc.any_kind_by_letter(c).unwrap();
+        assert_eq!(changed.value(kind('B')), 400);
+        assert_eq!(changed.value(kind('K')), own.value(kind('K')));
+        assert_eq!(own.value(kind('K')), Evaluator::new(lc).value(kind('K')));
     }
 
     #[test]
@@ -171,10 +193,12 @@ mod tests {
         let values: Vec<(char, i32)> = "PLJBRK".chars().map(|c| (c, PIECE_VALUE_MAX)).collect();
         for sign in [1, -1] {
             let mut w = Weights::default();
-            for (_, v) in w.fields_mut() {
-                *v = sign * WEIGHT_MAX;
-            }
-            let (e, unknown) = evaluator(lc, &values, &w);
+            let changes: Vec<(String, i32)> = w
+                .fields_mut()
+                .into_iter()
+                .map(|(name, _)| (name.to_string(), sign * WEIGHT_MAX))
+                .collect();
+            let (e, unknown) = evaluator(lc, &values, &changes);
             assert!(unknown.is_empty());
             let _ = e.evaluate(&pos);
         }

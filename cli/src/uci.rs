@@ -6,7 +6,7 @@ use crate::eval_options;
 use joust_core::{variants, Position, Variant};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, TableCache};
 use joust_notation::{move_to_text, parse_move};
-use joust_search::{search, Evaluator, Info, Limits, Shared, Weights, MATE, MATE_BOUND};
+use joust_search::{search, Evaluator, Info, Limits, Shared, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -31,7 +31,7 @@ struct Engine {
     evaluator: Arc<Evaluator>,
     /// The `PieceValues` and `EvalWeights` options (see `eval_options`).
     piece_values: Vec<(char, i32)>,
-    eval_weights: Weights,
+    eval_weights: Vec<(String, i32)>,
     searching: Option<JoinHandle<()>>,
 }
 
@@ -65,7 +65,7 @@ pub fn run() -> u8 {
         multipv: 1,
         evaluator: Arc::new(Evaluator::new(variant)),
         piece_values: Vec::new(),
-        eval_weights: Weights::default(),
+        eval_weights: Vec::new(),
         searching: None,
     };
     let stdin = std::io::stdin();

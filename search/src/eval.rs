@@ -12,6 +12,7 @@ use joust_movegen::sliders::Sliders;
 use joust_movegen::tables::Shape;
 use joust_movegen::{tables, TableCache, Tables};
 
+use crate::tuned;
 use crate::weights::Weights;
 
 /// Largest board, for the piece-square tables.
@@ -218,8 +219,15 @@ fn castled_square(variant: &Variant, color: Color, sq: Square) -> bool {
 }
 
 impl Evaluator {
-    /// Builds the evaluation of `variant` with the default weights.
+    /// Builds the evaluation `variant` is played with: its fitted weights and piece values
+    /// where it has them ([`crate::tuned`]), else the generic ones.
     pub fn new(variant: &'static Variant) -> Evaluator {
+        Evaluator::with_values(variant, tuned::weights(variant), &tuned::values(variant))
+    }
+
+    /// Builds the generic evaluation of `variant` (default weights, its pieces' own
+    /// values), the same whatever a fit found: for what must not move when one does.
+    pub fn generic(variant: &'static Variant) -> Evaluator {
         Evaluator::with_weights(variant, Weights::default())
     }
 

@@ -9,6 +9,7 @@ pub mod eval;
 pub mod search;
 pub mod see;
 pub mod tt;
+pub mod tuned;
 pub mod weights;
 
 pub use eval::Evaluator;

@@ -89,7 +89,9 @@ fn random_opening_with<B: TableCache>(
 ) -> Opening {
     let start: Position<B> =
         position_from_fen(variant, variant.start_fen).expect("a built-in start FEN is valid");
-    let evaluator = Evaluator::new(variant);
+    // The generic evaluation, so that a seed gives the same openings as a game's fitted
+    // evaluation changes (runs before and after a change compare on the same openings).
+    let evaluator = Evaluator::generic(variant);
     let shared = Shared::new(1);
     let mut best: Option<Opening> = None;
     for _ in 0..ATTEMPTS {

@@ -54,12 +54,13 @@ struct Params {
 }
 
 impl Params {
-    /// The default weights, with the current values of `games`' pieces when `values`.
+    /// The generic weights, with `games`' pieces' own values when `values` (a fit starts
+    /// from the generic evaluation, not from an earlier fit).
     fn start(games: &[&'static Variant], values: bool) -> Params {
         let mut list = Vec::new();
         if values {
             for (g, game) in games.iter().enumerate() {
-                let e = Evaluator::new(game);
+                let e = Evaluator::generic(game);
                 for k in game.kind_ids() {
                     let kind = game.kind(k);
                     if kind.pawn
