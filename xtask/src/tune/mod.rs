@@ -1,10 +1,13 @@
-//! `cargo xtask tune`: fit the evaluation's weights to reference scores.
+//! `cargo xtask tune`: fit the evaluation's weights to reference scores or game results.
 //!
 //! Three steps, each its own subcommand so their files can be kept and reused:
-//! 1. `extract` takes the quiet positions of PGN games;
+//! 1. `extract` takes the quiet positions of PGN games (with `--results`, each with its
+//!    game's result, which makes step 2 unnecessary);
 //! 2. `label` has a reference engine score each one statically (its `eval` command);
-//! 3. `fit` moves Joust's [`joust_search::Weights`] until its evaluation agrees best with
-//!    those scores, and prints the weights found, with the error on positions held out.
+//! 3. `fit` moves Joust's [`joust_search::Weights`] (and with `--values` the pieces'
+//!    values) until its evaluation agrees best with those scores or results, and prints
+//!    what it found, with the error on positions held out. A game's fitted values go in
+//!    `search/src/tuned.rs`.
 
 mod extract;
 mod fit;
