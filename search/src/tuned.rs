@@ -97,12 +97,17 @@ pub fn weights(variant: &Variant) -> Weights {
 
 /// The fitted piece values of `variant` that replace its pieces' own (none for most).
 pub fn values(variant: &Variant) -> Vec<(KindId, i32)> {
-    let fitted = entry(variant).map_or(&[][..], |t| t.values);
+    by_letter(variant, entry(variant).map_or(&[][..], |t| t.values))
+}
+
+/// Piece values given by letter as values of `variant`'s kinds: every kind with that
+/// letter (a Lancer of each facing), none for a letter the game lacks.
+pub fn by_letter(variant: &Variant, letters: &[(char, i32)]) -> Vec<(KindId, i32)> {
     variant
         .kind_ids()
         .filter_map(|k| {
             let letter = variant.kind(k).letter;
-            fitted.iter().find(|v| v.0 == letter).map(|&(_, v)| (k, v))
+            letters.iter().find(|v| v.0 == letter).map(|&(_, v)| (k, v))
         })
         .collect()
 }

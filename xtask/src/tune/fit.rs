@@ -5,9 +5,9 @@
 //! differently), or the result of the game the position came from (Texel's method, where
 //! the factor is fitted on Joust's side instead). The factor is then held fixed.
 
-use joust_core::{variants, Color, KindId, Position, Variant};
+use joust_core::{variants, Color, Position, Variant};
 use joust_movegen::{tables, Tables};
-use joust_search::{Evaluator, Weights};
+use joust_search::{tuned, Evaluator, Weights};
 use std::path::Path;
 
 /// One labelled position.
@@ -99,22 +99,21 @@ impl Params {
 
     /// The parameter `i` of [`Params::names`].
     fn get(&mut self, i: usize) -> i32 {
-        let mut fields = self.weights.fields_mut();
-        if i < fields.len() {
-            *fields.swap_remove(i).1
-        } else {
-            self.values[i - fields.len()].2
-        }
+        *self.slot(i)
     }
 
     /// Sets the parameter `i` of [`Params::names`].
     fn set(&mut self, i: usize, value: i32) {
-        let mut fields = self.weights.fields_mut();
-        if i < fields.len() {
-            *fields.swap_remove(i).1 = value;
-        } else {
-            let n = fields.len();
-            self.values[i - n].2 = value;
+        *self.slot(i) = value;
+    }
+
+    /// Where the parameter `i` of [`Params::names`] is kept.
+    fn slot(&mut self, i: usize) -> &mut i32 {
+        let weights = self.weights.fields_mut();
+        let n = weights.len();
+        match weights.into_iter().nth(i) {
+            Some((_, w)) => w,
+            None => &mut self.values[i - n].2,
         }
     }
 
@@ -125,16 +124,13 @@ impl Params {
             .iter()
             .enumerate()
             .map(|(g, game)| {
-                let given: Vec<(KindId, i32)> = game
-                    .kind_ids()
-                    .filter_map(|k| {
-                        let letter = game.kind(k).letter;
-                        self.values
-                            .iter()
-                            .find(|v| v.0 == g && v.1 == letter)
-                            .map(|v| (k, v.2))
-                    })
+                let letters: Vec<(char, i32)> = self
+                    .values
+                    .iter()
+                    .filter(|v| v.0 == g)
+                    .map(|&(_, letter, value)| (letter, value))
                     .collect();
+                let given = tuned::by_letter(game, &letters);
                 let e = Evaluator::with_values(game, self.weights.clone(), &given);
                 (e, tables::<u64>(game))
             })
