@@ -42,6 +42,9 @@ pub struct Options<'a> {
     pub results: bool,
     /// Fit the pieces' values too (every kind but pawns and royal pieces, by letter).
     pub values: bool,
+    /// Start from the game's fitted evaluation ([`tuned`]) instead of the generic one
+    /// (the positions must all be of one game, as the weights are shared).
+    pub from_fitted: bool,
 }
 
 /// Everything the fit may move: the weights, and each game's piece values by letter
@@ -54,13 +57,17 @@ struct Params {
 }
 
 impl Params {
-    /// The generic weights, with `games`' pieces' own values when `values` (a fit starts
-    /// from the generic evaluation, not from an earlier fit).
-    fn start(games: &[&'static Variant], values: bool) -> Params {
+    /// The generic weights, with `games`' pieces' own values when `values`; with
+    /// `from_fitted`, the one game's fitted weights and values instead (see [`tuned`]).
+    fn start(games: &[&'static Variant], values: bool, from_fitted: bool) -> Params {
         let mut list = Vec::new();
         if values {
             for (g, game) in games.iter().enumerate() {
-                let e = Evaluator::generic(game);
+                let e = if from_fitted {
+                    Evaluator::new(game)
+                } else {
+                    Evaluator::generic(game)
+                };
                 for k in game.kind_ids() {
                     let kind = game.kind(k);
                     if kind.pawn
@@ -75,8 +82,12 @@ impl Params {
                 }
             }
         }
+        let weights = match games {
+            [game] if from_fitted => tuned::weights(game),
+            _ => Weights::default(),
+        };
         Params {
-            weights: Weights::default(),
+            weights,
             values: list,
         }
     }
@@ -170,6 +181,12 @@ pub fn run(input: &Path, options: &Options) -> Result<(), String> {
     if samples.len() < 100 {
         return Err(format!("only {} usable positions", samples.len()));
     }
+    if options.from_fitted && games.len() != 1 {
+        return Err(format!(
+            "--from-fitted needs the positions of one game (these are of {}); pick one with --variant",
+            games.len()
+        ));
+    }
     // Every fifth position is held out to show whether the fit generalises.
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, s) in samples.into_iter().enumerate() {
@@ -179,7 +196,7 @@ pub fn run(input: &Path, options: &Options) -> Result<(), String> {
             train.push(s);
         }
     }
-    let mut params = Params::start(&games, options.values);
+    let mut params = Params::start(&games, options.values, options.from_fitted);
     let scoring = Scoring {
         results: options.results,
         scale: options
@@ -221,7 +238,7 @@ pub fn run(input: &Path, options: &Options) -> Result<(), String> {
         },
     );
     println!("parameters (changed ones marked *):");
-    let mut old = Params::start(&games, options.values);
+    let mut old = Params::start(&games, options.values, options.from_fitted);
     for (i, name) in all_names.iter().enumerate() {
         let (value, was) = (params.get(i), old.get(i));
         let mark = if value != was { "*" } else { " " };
@@ -411,7 +428,7 @@ mod tests {
     #[test]
     fn parameters_are_weights_then_piece_values_by_letter() {
         let chess = variants::chess();
-        let mut p = Params::start(&[chess], true);
+        let mut p = Params::start(&[chess], true, false);
         let names = p.names(&[chess]);
         let weights = Weights::default().fields_mut().len();
         assert_eq!(names.len(), weights + 4, "{names:?}");
@@ -425,6 +442,26 @@ mod tests {
         let e = &p.evaluators(&[chess])[0].0;
         let n = chess.kind_by_letter(Color::White, 'N').unwrap();
         assert_eq!(e.value(n), 400);
+    }
+
+    /// A refit starts where the game's fitted evaluation is, weights and values; a game
+    /// without a fitted entry starts from the generic one either way.
+    #[test]
+    fn a_refit_starts_from_the_fitted_evaluation() {
+        let lancer = variants::by_id("lancerchess").unwrap();
+        let mut p = Params::start(&[lancer], true, true);
+        assert_eq!(p.weights, tuned::weights(lancer));
+        assert_ne!(p.weights, Weights::default());
+        let names = p.names(&[lancer]);
+        let tower = names.iter().position(|n| n == "lancerchess.R").unwrap();
+        let r = lancer.any_kind_by_letter('R').unwrap();
+        assert_eq!(p.get(tower), Evaluator::new(lancer).value(r));
+        assert_ne!(p.get(tower), Evaluator::generic(lancer).value(r));
+        let chess = variants::chess();
+        let fitted = Params::start(&[chess], true, true);
+        let generic = Params::start(&[chess], true, false);
+        assert_eq!(fitted.weights, generic.weights);
+        assert_eq!(fitted.values, generic.values);
     }
 
     /// Labels that a knight worth 450 would explain move the knight's value up from 320,
@@ -462,7 +499,7 @@ mod tests {
             results: true,
             scale: 1.0,
         };
-        let mut p = Params::start(&[chess], true);
+        let mut p = Params::start(&[chess], true, false);
         let names = p.names(&[chess]);
         let knight = names.iter().position(|n| n == "chess.N").unwrap();
         let before = error(&[chess], &p, &samples, scoring);

@@ -90,6 +90,10 @@ enum Step {
         /// `game.LETTER`.
         #[arg(long)]
         values: bool,
+        /// Start from the game's fitted evaluation (search/src/tuned.rs) rather than the
+        /// generic one: a refit from newer games. The positions must be of one game.
+        #[arg(long)]
+        from_fitted: bool,
     },
 }
 
@@ -118,6 +122,7 @@ pub fn run(args: &TuneArgs) -> bool {
             worst,
             results,
             values,
+            from_fitted,
         } => fit::run(
             input,
             &fit::Options {
@@ -129,6 +134,7 @@ pub fn run(args: &TuneArgs) -> bool {
                 worst: *worst,
                 results: *results,
                 values: *values,
+                from_fitted: *from_fitted,
             },
         ),
     };
