@@ -1033,10 +1033,31 @@ impl<'a, B: TableCache> Worker<'a, B> {
         // Deep in quiescence, a check is no longer answered with every evasion: chains
         // of checks and captures (many on a 10x10 board) would grow without bound.
         let in_check = qply < QS_CHECK_PLIES && self.t.in_check(pos, pos.side_to_move());
+        let key = pos.key();
+        // The table, as in the main search: any entry is at least as deep as this node.
+        // Only the first quiescence plies write to it: deeper down a check may be left
+        // unanswered, which is no score to keep.
+        let entry = self.shared.tt.probe(key);
+        let store = qply < QS_CHECK_PLIES && entry.is_none_or(|e| e.depth == 0);
+        if let Some(e) = entry.filter(|_| beta - alpha == 1) {
+            let score = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        let alpha0 = alpha;
         let mut stand = -INF;
         if !in_check {
             stand = self.static_eval(pos);
             if stand >= beta || ply >= MAX_PLY {
+                if store && ply < MAX_PLY {
+                    let tt = &self.shared.tt;
+                    tt.store(key, None, to_tt(stand, ply), 0, Bound::Lower);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -1050,11 +1071,14 @@ impl<'a, B: TableCache> Worker<'a, B> {
             return self.eval.evaluate_with(self.t, pos);
         }
         let mut best = if in_check { -INF } else { alpha };
+        let mut best_move = None;
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         for &mv in list.iter() {
             if in_check {
-                let s = if self.is_capture(pos, mv) {
+                let s = if Some(mv) == tt_move {
+                    1 << 30
+                } else if self.is_capture(pos, mv) {
                     self.tactical_value(pos, mv)
                 } else {
                     -(1 << 20)
@@ -1074,9 +1098,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
             if !see_ge(self.t, self.eval, pos, mv, 0) {
                 continue;
             }
-            buf.push((self.tactical_value(pos, mv), mv));
+            let first = if Some(mv) == tt_move { 1 << 30 } else { 0 };
+            buf.push((first + self.tactical_value(pos, mv), mv));
         }
-        let key = pos.key();
         for i in 0..buf.len() {
             Self::pick(&mut buf, i);
             let mv = buf[i].1;
@@ -1091,12 +1115,30 @@ impl<'a, B: TableCache> Worker<'a, B> {
             }
             if score >= beta {
                 self.buffers[ply] = buf;
+                if store {
+                    self.shared
+                        .tt
+                        .store(key, Some(mv), to_tt(score, ply), 0, Bound::Lower);
+                }
                 return score;
             }
-            best = best.max(score);
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
             alpha = alpha.max(score);
         }
         self.buffers[ply] = buf;
+        if store {
+            let bound = if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(key, best_move, to_tt(best, ply), 0, bound);
+        }
         best
     }
 
