@@ -7,7 +7,7 @@
 
 use crate::eval::Evaluator;
 use crate::see::{see_ge, victim_value};
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Entry, Table};
 use joust_core::variant::StalemateResult;
 use joust_core::{Position, Square};
 use joust_movegen::{make, tables, unmake, Move, MoveFlag, MoveList, TableCache, Tables};
@@ -713,14 +713,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let excluding = self.singular_excluded[ply].is_some();
         // Cut-offs from the table only outside the principal variation, so that the
         // reported lines stay whole; they come before move generation, which they save.
-        if let Some(e) = entry.filter(|e| !excluding && !pv_node && e.depth as i32 >= depth) {
-            let score = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        let usable = entry.filter(|e| !excluding && !pv_node && e.depth as i32 >= depth);
+        if let Some(score) = usable.and_then(|e| tt_cutoff(e, ply, alpha, beta)) {
+            return score;
         }
         let mut list = MoveList::new();
         joust_movegen::generate(self.t, pos, &mut list);
@@ -1039,14 +1034,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
         // unanswered, which is no score to keep.
         let entry = self.shared.tt.probe(key);
         let store = qply < QS_CHECK_PLIES && entry.is_none_or(|e| e.depth == 0);
-        if let Some(e) = entry.filter(|_| beta - alpha == 1) {
-            let score = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        let usable = entry.filter(|_| beta - alpha == 1);
+        if let Some(score) = usable.and_then(|e| tt_cutoff(e, ply, alpha, beta)) {
+            return score;
         }
         let tt_move = entry.and_then(|e| e.mv);
         let alpha0 = alpha;
@@ -1172,6 +1162,17 @@ fn time_factor(stable: u32, dropped: bool) -> f64 {
         by_stability * 1.3
     } else {
         by_stability
+    }
+}
+
+/// The score of table entry `e` at `ply` if its bound settles a node with this window.
+fn tt_cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
     }
 }
 
