@@ -19,6 +19,8 @@ use crate::weights::Weights;
 const SQUARES: usize = joust_core::square::MAX_SQUARES;
 /// The value from which a piece counts as heavy (a queen) for the royal danger.
 const HEAVY: i32 = 700;
+/// Pieces worth less than this are light (they can use outposts).
+const LIGHT: i32 = 400;
 
 /// A static evaluation for one game, built once from its data.
 #[derive(Clone, Debug)]
@@ -113,6 +115,19 @@ const TERM_GROUPS: &[(&str, &[&str])] = &[
             "isolated_eg",
             "passed_mg",
             "passed_eg",
+            "connected_mg",
+            "connected_eg",
+            "backward_mg",
+            "backward_eg",
+        ],
+    ),
+    (
+        "pieces and pawns",
+        &[
+            "colour_pawns_mg",
+            "colour_pawns_eg",
+            "outpost_mg",
+            "outpost_eg",
         ],
     ),
     ("space", &["space"]),
@@ -543,6 +558,32 @@ impl Evaluator {
             }
             phase += vm;
             has_heavy[ci] |= vm >= HEAVY;
+            if self.colour_bound[k] && (w.colour_pawns_mg != 0 || w.colour_pawns_eg != 0) {
+                let (f, r) = g.coords(sq);
+                let same = pawns[ci][..pawn_count[ci]]
+                    .iter()
+                    .filter(|&&(pf, pr)| (pf + pr) & 1 == (f + r) & 1)
+                    .count() as i32;
+                mg += sign * w.colour_pawns_mg * same;
+                eg += sign * w.colour_pawns_eg * same;
+            }
+            if vm < LIGHT && (w.outpost_mg != 0 || w.outpost_eg != 0) && pawn_attacked[ci].has(sq) {
+                let (f, r) = g.coords(sq);
+                let forward: i8 = if p.color == Color::White { 1 } else { -1 };
+                let ranks = g.ranks() as i8;
+                let advanced = if p.color == Color::White {
+                    r
+                } else {
+                    ranks - 1 - r
+                };
+                let safe = !pawns[1 - ci][..pawn_count[1 - ci]]
+                    .iter()
+                    .any(|&(tf, tr)| (tf - f).abs() == 1 && (tr - r) * forward > 0);
+                if safe && advanced >= 3 && advanced <= ranks - 3 {
+                    mg += sign * w.outpost_mg;
+                    eg += sign * w.outpost_eg;
+                }
+            }
             if let Some((m, a)) = sets {
                 // Squares enemy pawns guard are no real mobility.
                 let m = if w.mobility_excludes_pawn_guarded != 0 {
@@ -740,6 +781,32 @@ impl Evaluator {
                 if !own.iter().any(|&(of, _)| (of - f).abs() == 1) {
                     mg += sign * w.isolated_mg;
                     eg += sign * w.isolated_eg;
+                }
+                let beside = |dr: i8| {
+                    own.iter()
+                        .any(|&(of, or)| (of - f).abs() == 1 && or == r + dr * forward)
+                };
+                if beside(0) || beside(-1) {
+                    let advanced = if color == Color::White {
+                        r as i32
+                    } else {
+                        ranks - 1 - r as i32
+                    };
+                    let scale = advanced * advanced;
+                    mg += sign * w.connected_mg * scale / 4;
+                    eg += sign * w.connected_eg * scale / 4;
+                }
+                // No own pawn beside or behind on a next file, and an enemy pawn guards
+                // the square in front: it cannot advance to be defended.
+                let held = theirs
+                    .iter()
+                    .any(|&(tf, tr)| (tf - f).abs() == 1 && tr == r + 2 * forward);
+                let supportable = own
+                    .iter()
+                    .any(|&(of, or)| (of - f).abs() == 1 && (or - r) * forward <= 0);
+                if held && !supportable {
+                    mg += sign * w.backward_mg;
+                    eg += sign * w.backward_eg;
                 }
                 let passed = !theirs
                     .iter()
@@ -1091,6 +1158,100 @@ mod tests {
         assert_eq!(half, 0);
         let half = contribution("rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBRKBNQ w - - 0 1", set);
         assert_eq!(half, 50);
+    }
+
+    #[test]
+    fn connected_and_backward_pawns_count() {
+        let connected = |w: &mut Weights, v: i32| {
+            w.connected_mg = v;
+            w.connected_eg = v;
+        };
+        // Side by side on the fourth rank: both count, 50 * 3 * 3 / 4 each.
+        assert_eq!(
+            contribution("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", connected),
+            224
+        );
+        // Defended from behind: only the defended pawn counts.
+        assert_eq!(
+            contribution("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1", connected),
+            112
+        );
+        // Black's pawns count for Black.
+        assert_eq!(
+            contribution("4k3/8/8/3pp3/8/8/8/4K3 w - - 0 1", connected),
+            -224
+        );
+        // Apart: neither counts.
+        assert_eq!(
+            contribution("4k3/8/8/8/3P1P2/8/8/4K3 w - - 0 1", connected),
+            0
+        );
+        let backward = |w: &mut Weights, v: i32| {
+            w.backward_mg = v;
+            w.backward_eg = v;
+        };
+        // d3 cannot be defended by the c4 pawn and e5 guards d4; Black's e5 has f6 behind.
+        assert_eq!(
+            contribution("4k3/8/5p2/4p3/2P5/3P4/8/4K3 w - - 0 1", backward),
+            50
+        );
+        // Without f6, Black's e5 is backward too (d3 guards e4).
+        assert_eq!(
+            contribution("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", backward),
+            0
+        );
+        // A c2 pawn can still come to defend d3.
+        assert_eq!(
+            contribution("4k3/8/5p2/4p3/8/3P4/2P5/4K3 w - - 0 1", backward),
+            0
+        );
+    }
+
+    #[test]
+    fn pawns_on_a_bishops_colour_and_outposts_count() {
+        let colour = |w: &mut Weights, v: i32| {
+            w.colour_pawns_mg = v;
+            w.colour_pawns_eg = v;
+        };
+        // The c1 bishop is on a dark square, as are b2, d2, f2 and h2.
+        assert_eq!(
+            contribution("4k3/8/8/8/8/8/PPPPPPPP/2B1K3 w - - 0 1", colour),
+            200
+        );
+        // A knight is not colour-bound.
+        assert_eq!(
+            contribution("4k3/8/8/8/8/8/PPPPPPPP/2N1K3 w - - 0 1", colour),
+            0
+        );
+        let outpost = |w: &mut Weights, v: i32| {
+            w.outpost_mg = v;
+            w.outpost_eg = v;
+        };
+        // A knight on d5, guarded by e4, that no black pawn can drive away.
+        assert_eq!(
+            contribution("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", outpost),
+            50
+        );
+        // ... until a c-pawn can.
+        assert_eq!(
+            contribution("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", outpost),
+            0
+        );
+        // In its own half it is no outpost; unguarded neither; a rook is not light.
+        assert_eq!(
+            contribution("4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1", outpost),
+            0
+        );
+        assert_eq!(contribution("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", outpost), 0);
+        assert_eq!(
+            contribution("4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1", outpost),
+            0
+        );
+        // Black's outpost on d4, guarded by e5.
+        assert_eq!(
+            contribution("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", outpost),
+            -50
+        );
     }
 
     #[test]

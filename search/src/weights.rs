@@ -129,6 +129,26 @@ pub struct Weights {
     pub trapped_rook_mg: i32,
     /// Endgame penalty of a trapped rook-like piece.
     pub trapped_rook_eg: i32,
+    /// Pawn defended by an own pawn or beside one, times the square of its ranks advanced
+    /// / 4, middlegame.
+    pub connected_mg: i32,
+    /// Connected pawn, endgame.
+    pub connected_eg: i32,
+    /// Pawn that no own pawn beside or behind can defend, whose next square an enemy pawn
+    /// guards (it is held back), middlegame.
+    pub backward_mg: i32,
+    /// Backward pawn, endgame.
+    pub backward_eg: i32,
+    /// Per own pawn on the squares of a colour-bound piece's colour (they block it and
+    /// leave the other colour weak), middlegame.
+    pub colour_pawns_mg: i32,
+    /// Per own pawn on a colour-bound piece's colour, endgame.
+    pub colour_pawns_eg: i32,
+    /// Light piece in the enemy half, guarded by an own pawn where no enemy pawn can ever
+    /// attack it (an outpost), middlegame.
+    pub outpost_mg: i32,
+    /// Light piece on an outpost, endgame.
+    pub outpost_eg: i32,
 }
 
 impl Default for Weights {
@@ -192,6 +212,14 @@ impl Default for Weights {
             danger_no_heavy: 0,
             trapped_rook_mg: 0,
             trapped_rook_eg: 0,
+            connected_mg: 0,
+            connected_eg: 0,
+            backward_mg: 0,
+            backward_eg: 0,
+            colour_pawns_mg: 0,
+            colour_pawns_eg: 0,
+            outpost_mg: 0,
+            outpost_eg: 0,
         }
     }
 }
@@ -257,6 +285,14 @@ impl Weights {
             ("danger_no_heavy", &mut self.danger_no_heavy),
             ("trapped_rook_mg", &mut self.trapped_rook_mg),
             ("trapped_rook_eg", &mut self.trapped_rook_eg),
+            ("connected_mg", &mut self.connected_mg),
+            ("connected_eg", &mut self.connected_eg),
+            ("backward_mg", &mut self.backward_mg),
+            ("backward_eg", &mut self.backward_eg),
+            ("colour_pawns_mg", &mut self.colour_pawns_mg),
+            ("colour_pawns_eg", &mut self.colour_pawns_eg),
+            ("outpost_mg", &mut self.outpost_mg),
+            ("outpost_eg", &mut self.outpost_eg),
             (
                 "mobility_excludes_pawn_guarded",
                 &mut self.mobility_excludes_pawn_guarded,
