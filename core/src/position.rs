@@ -270,6 +270,12 @@ impl<B: Bits> Position<B> {
         &self.gating
     }
 
+    /// True during a gating game's setup phase (selecting and placing reserve pieces),
+    /// when the only moves are setup moves; never in a game without gating.
+    pub fn in_setup(&self) -> bool {
+        !self.variant.gating_types.is_empty() && self.gating.setup_step().is_some()
+    }
+
     /// Replaces the gating field, keeping the key up to date.
     pub fn set_gating(&mut self, gating: Gating) {
         self.key ^= gating_key(&self.gating) ^ gating_key(&gating);

@@ -806,3 +806,20 @@ fn gating_field_changes_the_key() {
     // The 10-row form is the same position as its bracket form.
     assert_eq!(ok(TEN_ROW).key(), keys[14]);
 }
+
+/// Only a gating game's setup phase is one: other games have no reserve to set up, though
+/// their (empty) gating field would name a first selection.
+#[test]
+fn only_a_gating_game_is_ever_in_setup() {
+    let start = ok(variants::musketeer().start_fen);
+    assert!(start.in_setup());
+    assert!(!ok(PERFT_FENS[4]).in_setup());
+    for variant in [
+        variants::chess(),
+        variants::lancerchess(),
+        variants::cromwell(),
+    ] {
+        let pos = Pos::from_fen(variant, variant.start_fen).unwrap();
+        assert!(!pos.in_setup(), "{}", variant.id);
+    }
+}

@@ -755,7 +755,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             && ply > 0
             && beta.abs() < MATE_BOUND
             && self.t.variant.stalemate == StalemateResult::Draw
-            && pos.gating().setup_step().is_none()
+            && !pos.in_setup()
             && self.has_pieces(pos)
             && static_eval >= beta
         {
