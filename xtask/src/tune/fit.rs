@@ -19,7 +19,7 @@ struct Sample {
 }
 
 /// The win probability of a score in centipawns (the Elo curve, 400 centipawns per 10x).
-fn win_probability(cp: f64) -> f64 {
+pub(crate) fn win_probability(cp: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-cp / 400.0))
 }
 

@@ -8,8 +8,15 @@ use std::path::Path;
 
 /// Scores every `variant;FEN` line of `input` with `engine` and writes
 /// `variant;FEN;centipawns` (for White) to `out`; positions it does not score are left out.
-/// With `search_ms`, each score is that of a search of so many milliseconds.
-pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Result<(), String> {
+/// With `search_ms`, each score is that of a search of so many milliseconds; with
+/// `as_result`, the label is the win probability of that factor times the score.
+pub fn run(
+    input: &Path,
+    out: &Path,
+    engine: &str,
+    search_ms: Option<u64>,
+    as_result: Option<f64>,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(input)
         .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let positions: Vec<(String, String)> = text
@@ -62,7 +69,7 @@ pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Re
     let mut written = 0;
     for ((variant, fen), score) in positions.iter().zip(&scores) {
         if let Some(cp) = score {
-            writeln!(file, "{variant};{fen};{cp}")
+            writeln!(file, "{variant};{fen};{}", label_text(*cp, as_result))
                 .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
             written += 1;
         }
@@ -74,6 +81,15 @@ pub fn run(input: &Path, out: &Path, engine: &str, search_ms: Option<u64>) -> Re
         out.display()
     );
     Ok(())
+}
+
+/// A label as written: the centipawns, or the win probability of `as_result` times them
+/// (to four places), a soft game result for `fit --results`.
+fn label_text(cp: i32, as_result: Option<f64>) -> String {
+    match as_result {
+        Some(factor) => format!("{:.4}", super::fit::win_probability(cp as f64 * factor)),
+        None => cp.to_string(),
+    }
 }
 
 /// The `score cp` of a UCI `info` line; `None` for mate scores, bounds and other lines.
@@ -122,6 +138,15 @@ mod tests {
         );
         assert_eq!(final_evaluation("Final evaluation: none (in check)"), None);
         assert_eq!(final_evaluation("Classical evaluation   +0.92"), None);
+    }
+
+    #[test]
+    fn labels_are_centipawns_or_soft_results() {
+        assert_eq!(label_text(-35, None), "-35");
+        assert_eq!(label_text(0, Some(0.8)), "0.5000");
+        // 500 x 0.8 = 400 centipawns: ten to one.
+        assert_eq!(label_text(500, Some(0.8)), "0.9091");
+        assert_eq!(label_text(-500, Some(0.8)), "0.0909");
     }
 
     #[test]

@@ -57,6 +57,11 @@ enum Step {
         /// (positions it scores as a mate are left out).
         #[arg(long)]
         search_ms: Option<u64>,
+        /// Write the win probability of this factor times each score instead of the
+        /// centipawns: a soft game result, which `fit --results` reads alongside the
+        /// lines of `extract --results` (0.8 suits Fairy-Stockfish's scores).
+        #[arg(long)]
+        as_result: Option<f64>,
     },
     /// Fit the weights to labelled positions and print them.
     Fit {
@@ -111,7 +116,8 @@ pub fn run(args: &TuneArgs) -> bool {
             out,
             engine,
             search_ms,
-        } => label::run(input, out, engine, *search_ms),
+            as_result,
+        } => label::run(input, out, engine, *search_ms, *as_result),
         Step::Fit {
             input,
             variant,
