@@ -770,6 +770,12 @@ impl Evaluator {
             }
             let ranks = g.ranks() as i32;
             for &(f, r) in own {
+                // Ranks from this side's first rank.
+                let advanced = if color == Color::White {
+                    r as i32
+                } else {
+                    ranks - 1 - r as i32
+                };
                 if own
                     .iter()
                     .any(|&(of, or)| of == f && (or - r) * forward > 0)
@@ -787,11 +793,6 @@ impl Evaluator {
                         .any(|&(of, or)| (of - f).abs() == 1 && or == r + dr * forward)
                 };
                 if beside(0) || beside(-1) {
-                    let advanced = if color == Color::White {
-                        r as i32
-                    } else {
-                        ranks - 1 - r as i32
-                    };
                     let scale = advanced * advanced;
                     mg += sign * w.connected_mg * scale / 4;
                     eg += sign * w.connected_eg * scale / 4;
@@ -812,11 +813,6 @@ impl Evaluator {
                     .iter()
                     .any(|&(tf, tr)| (tf - f).abs() <= 1 && (tr - r) * forward > 0);
                 if passed {
-                    let advanced = if color == Color::White {
-                        r as i32
-                    } else {
-                        ranks - 1 - r as i32
-                    };
                     let scale = advanced * advanced;
                     mg += sign * w.passed_mg * scale / 4;
                     eg += sign * w.passed_eg * scale / 4;
