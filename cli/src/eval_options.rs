@@ -9,8 +9,9 @@ use std::fmt;
 /// The largest piece value accepted, in centipawns (the evaluation's sums stay in range).
 pub const PIECE_VALUE_MAX: i32 = 5_000;
 
-/// The largest weight accepted, either sign (every default is well inside).
-pub const WEIGHT_MAX: i32 = 2_000;
+/// The largest weight accepted, either sign: room for fitted weights (LancerChess's
+/// `danger_cap` is 2580) with the evaluation's sums still in range.
+pub const WEIGHT_MAX: i32 = 5_000;
 
 /// Why an evaluation option's text was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,8 +140,8 @@ mod tests {
         assert_eq!(err("N=3e9"), "'N=3e9' needs a whole number from 0 to 5000");
         assert_eq!(err("N=-1"), "'N=-1' needs a whole number from 0 to 5000");
         assert_eq!(
-            parse_weights("tempo=2001").unwrap_err().to_string(),
-            "'tempo=2001' needs a whole number from -2000 to 2000"
+            parse_weights("tempo=5001").unwrap_err().to_string(),
+            "'tempo=5001' needs a whole number from -5000 to 5000"
         );
         assert_eq!(err("NB=3"), "'NB' is not a piece letter");
         assert_eq!(

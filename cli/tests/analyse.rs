@@ -99,7 +99,7 @@ fn a_pgn_is_annotated_move_by_move_with_the_mistakes_marked() {
     assert_eq!(code, 0, "{err}");
     // Black's 3... Nf6 allows mate in one; in game 3, White gives a bishop for a pawn.
     assert!(out.contains("3...   Nf6??"), "{out}");
-    assert!(out.contains("3.     Bxf7+?  "), "{out}");
+    assert!(out.contains("3.     Bxf7+??  "), "{out}");
     insta::assert_snapshot!(out);
     // The same file read from standard input gives the same annotations.
     let text = std::fs::read_to_string(data("analyse-short.pgn")).unwrap();

@@ -1057,11 +1057,12 @@ mod tests {
         assert!(e.evaluate(&up_a_queen) > 700);
     }
 
-    /// The evaluation of a chess FEN, for White.
+    /// The evaluation of a chess FEN for White, with the generic weights whose terms these
+    /// tests check (chess plays with borrowed fitted weights).
     fn chess_eval(fen: &str) -> i32 {
         let chess = variants::chess();
         let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
-        let e = Evaluator::new(chess);
+        let e = Evaluator::with_weights(chess, Weights::default());
         match pos.side_to_move() {
             Color::White => e.evaluate(&pos),
             Color::Black => -e.evaluate(&pos),

@@ -457,9 +457,9 @@ mod tests {
         let r = lancer.any_kind_by_letter('R').unwrap();
         assert_eq!(p.get(tower), Evaluator::new(lancer).value(r));
         assert_ne!(p.get(tower), Evaluator::generic(lancer).value(r));
-        let chess = variants::chess();
-        let fitted = Params::start(&[chess], true, true);
-        let generic = Params::start(&[chess], true, false);
+        let cromwell = variants::cromwell();
+        let fitted = Params::start(&[cromwell], true, true);
+        let generic = Params::start(&[cromwell], true, false);
         assert_eq!(fitted.weights, generic.weights);
         assert_eq!(fitted.values, generic.values);
     }
