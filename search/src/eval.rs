@@ -1062,7 +1062,7 @@ mod tests {
     fn chess_eval(fen: &str) -> i32 {
         let chess = variants::chess();
         let pos: Position<u64> = Position::from_fen(chess, fen).unwrap();
-        let e = Evaluator::with_weights(chess, Weights::default());
+        let e = Evaluator::generic(chess);
         match pos.side_to_move() {
             Color::White => e.evaluate(&pos),
             Color::Black => -e.evaluate(&pos),
