@@ -38,6 +38,12 @@ pub struct Limits {
     /// How many best lines to report (0 and 1 both mean one); the main thread searches
     /// the `k`-th line with the first `k - 1` lines' moves left out at the root.
     pub multipv: usize,
+    /// The root moves to choose from (UCI's `searchmoves`); empty means every legal move.
+    /// Moves that are not legal in the root position are left out.
+    pub searchmoves: Vec<Move>,
+    /// Stop as soon as a mate in at most this many moves (of the side to move) is proven
+    /// (UCI's `go mate N`); the other limits still apply.
+    pub mate: Option<u32>,
 }
 
 impl Limits {
