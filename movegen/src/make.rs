@@ -58,6 +58,16 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         pos.flip_side();
         return undo;
     }
+    if mv.is_null() {
+        // Passing: the board stays, en passant lapses, the clock runs on.
+        pos.set_en_passant(None);
+        pos.set_halfmove_clock(undo.halfmove + 1);
+        if us == Color::Black {
+            pos.set_fullmove_number(undo.fullmove + 1);
+        }
+        pos.flip_side();
+        return undo;
+    }
     let effect = if t.gating {
         gate_effect(t, pos, mv)
     } else {
@@ -114,7 +124,9 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             captured = Some(pos.remove(mv.to));
             reset_clock = true;
         }
-        MoveFlag::Select | MoveFlag::Place => unreachable!("setup moves are made above"),
+        MoveFlag::Select | MoveFlag::Place | MoveFlag::Null => {
+            unreachable!("setup and null moves are made above")
+        }
     }
     let mut gated = None;
     if effect != GateEffect::default() {
@@ -198,7 +210,7 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         }
         MoveFlag::Pass => {}
         MoveFlag::Shot => pos.put(mv.to, undo.captured.expect("a shot hits a piece")),
-        MoveFlag::Select | MoveFlag::Place => {}
+        MoveFlag::Select | MoveFlag::Place | MoveFlag::Null => {}
     }
     if pos.side_to_move() != us {
         pos.flip_side();

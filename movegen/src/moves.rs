@@ -28,6 +28,10 @@ pub enum MoveFlag {
     /// Musketeer setup: the side to move places its reserve piece of the type in
     /// `promotion_kind` behind file `aux`.
     Place,
+    /// A null move: the side to move passes the turn without touching the board. Never
+    /// generated; analysis files write it (`--` in SAN, `0000` in coordinates), and
+    /// [`crate::Game::play_null`] plays it where passing leaves a legal position.
+    Null,
 }
 
 /// A move: small and `Copy`. It can carry a new kind for the moved piece (a promotion, or
@@ -109,6 +113,24 @@ impl Move {
         }
     }
 
+    /// The null move ([`MoveFlag::Null`]): passes the turn.
+    #[inline(always)]
+    pub const fn null() -> Move {
+        Move {
+            from: Square(0),
+            to: Square(0),
+            flag: MoveFlag::Null,
+            promo: NO_PROMO,
+            aux: 0,
+        }
+    }
+
+    /// True for the null move.
+    #[inline(always)]
+    pub fn is_null(self) -> bool {
+        self.flag == MoveFlag::Null
+    }
+
     /// The move packed into 40 bits (for transposition tables).
     #[inline(always)]
     pub fn to_bits(self) -> u64 {
@@ -132,6 +154,7 @@ impl Move {
             6 => MoveFlag::Pass,
             7 => MoveFlag::Select,
             8 => MoveFlag::Place,
+            9 => MoveFlag::Null,
             _ => return None,
         };
         Some(Move {

@@ -113,6 +113,23 @@ impl<B: TableCache> Game<B> {
         true
     }
 
+    /// Passes the turn with the null move ([`Move::null`]), as analysis files record
+    /// it; returns false (and changes nothing) where passing would leave an illegal
+    /// position or make no sense: the side to move in check, a gating game's setup, or
+    /// a game already decided by having no legal move. [`Game::undo`] takes it back.
+    pub fn play_null(&mut self) -> bool {
+        let pos = &self.position;
+        let t = tables::<B>(pos.variant());
+        if pos.in_setup() || t.in_check(pos, pos.side_to_move()) || self.legal_moves().is_empty()
+        {
+            return false;
+        }
+        let key = pos.key();
+        let undo = make(t, &mut self.position, Move::null());
+        self.history.push((key, Move::null(), undo));
+        true
+    }
+
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let (_, mv, undo) = self.history.pop()?;
