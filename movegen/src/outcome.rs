@@ -120,8 +120,7 @@ impl<B: TableCache> Game<B> {
     pub fn play_null(&mut self) -> bool {
         let pos = &self.position;
         let t = tables::<B>(pos.variant());
-        if pos.in_setup() || t.in_check(pos, pos.side_to_move()) || self.legal_moves().is_empty()
-        {
+        if pos.in_setup() || t.in_check(pos, pos.side_to_move()) || self.legal_moves().is_empty() {
             return false;
         }
         let key = pos.key();
