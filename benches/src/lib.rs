@@ -27,7 +27,7 @@ pub const KIWIPETE_FEN: &str =
 /// Perft 4 of [`START_FEN`].
 pub const START_PERFT_4: u64 = 197_281;
 
-/// Perft 4 of the LancerChess start position (`shared/reference/lancerchess.perft`).
+/// Perft 4 of the LancerChess start position (`suites/reference/lancerchess.perft`).
 pub const LANCERCHESS_PERFT_4: u64 = 140_739;
 
 /// Musketeer after setup: Leopard behind a1/a8 and Cannon behind b1/b8 for both sides
@@ -38,22 +38,22 @@ pub const MUSKETEER_LEOPARD_CANNON_FEN: &str =
 /// Perft 4 of [`MUSKETEER_LEOPARD_CANNON_FEN`] (RULES.md §11, fsmosca's count).
 pub const MUSKETEER_LEOPARD_CANNON_PERFT_4: u64 = 195_507;
 
-/// Perft 4 of the Royal Lion Chess start position (`shared/reference/royal-lion.perft`).
+/// Perft 4 of the Royal Lion Chess start position (`suites/reference/royal-lion.perft`).
 pub const ROYAL_LION_PERFT_4: u64 = 481_258;
 
-/// Perft 3 of the Lancers Chess start position (`shared/reference/lancers.perft`).
+/// Perft 3 of the Lancers Chess start position (`suites/reference/lancers.perft`).
 pub const LANCERS_PERFT_3: u64 = 702_345;
 
-/// Perft 5 of the Cromwell Chess start position (`shared/reference/cromwell.perft`).
+/// Perft 5 of the Cromwell Chess start position (`suites/reference/cromwell.perft`).
 pub const CROMWELL_PERFT_5: u64 = 1_150_065;
 
-/// Perft 4 of the Clash start position (`shared/reference/clash.perft`).
+/// Perft 4 of the Clash start position (`suites/reference/clash.perft`).
 pub const CLASH_PERFT_4: u64 = 166_645;
 
 /// Perft 3 of [`KIWIPETE_FEN`].
 pub const KIWIPETE_PERFT_3: u64 = 97_862;
 
-/// The seven positions of `shared/reference/chess.perft`, in file order, with the
+/// The seven positions of `suites/reference/chess.perft`, in file order, with the
 /// `perft 1` counts given there.
 pub const CHESS_POSITIONS: [BenchPosition; 7] = [
     BenchPosition {
@@ -130,11 +130,9 @@ mod tests {
 
     #[test]
     fn positions_are_those_of_the_reference_suite() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/chess.perft");
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("{} not found: comparison skipped", path.display());
-            return;
-        };
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suites/reference/chess.perft");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let suite = parse_suite(&text).expect("chess.perft parses");
         assert_eq!(suite.len(), CHESS_POSITIONS.len());
         for (p, s) in CHESS_POSITIONS.iter().zip(&suite) {

@@ -480,7 +480,7 @@ fn error_gating_field_in_a_game_without_gating() {
 // ---------------------------------------------------------------------------------------
 // Round trips and defaults
 
-/// The `epd` lines of /work/shared/reference/chess.perft.
+/// The `epd` lines of `suites/reference/chess.perft`.
 const PERFT_FENS: [&str; 7] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

@@ -59,7 +59,7 @@ fn gating(types: [Option<KindId>; 2], white: [Slot; 2], black: [Slot; 2]) -> Gat
 /// The `epd` positions of a reference perft file, in file order.
 fn epds(file: &str) -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/reference")
+        .join("../suites/reference")
         .join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -72,7 +72,7 @@ fn epds(file: &str) -> Vec<String> {
 // ---------------------------------------------------------------------------------------
 // The examples of §10.7 and the reference files
 
-/// The `epd` lines of /work/shared/reference/musketeer.perft.
+/// The `epd` lines of `suites/reference/musketeer.perft`.
 const PERFT_FENS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[UeFcudfh] w KQkq - 0 4",

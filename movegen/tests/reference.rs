@@ -1,6 +1,6 @@
-//! Every count in `../shared/reference/*.perft` and in our own `suites/*.perft` whose node
-//! total stays under a budget, for every game Joust knows; `cargo xtask perft` checks them
-//! all at full depth.
+//! Every count in `suites/reference/*.perft` (from other implementations) and in our own
+//! `suites/*.perft` whose node total stays under a budget, for every game Joust knows;
+//! `cargo xtask perft` checks them all at full depth.
 
 use joust_core::{variants, Variant};
 use joust_movegen::suite::{declared_game, parse_suite};
@@ -13,10 +13,7 @@ const BUDGET_64: u64 = 50_000_000;
 const BUDGET_128: u64 = 1_000_000;
 
 fn reference_dir() -> PathBuf {
-    if let Ok(dir) = std::env::var("JOUST_REFERENCE_DIR") {
-        return PathBuf::from(dir);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suites/reference")
 }
 
 fn game_of(path: &std::path::Path, text: &str) -> String {

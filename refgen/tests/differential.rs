@@ -3,7 +3,7 @@
 //! Part of joust-refgen, which is written from RULES.md independently of the engine.
 //! For every game id that both the engine (`joust_core::variants::all()`) and refgen
 //! know, random games are played with the engine from the start position (and from the
-//! positions of `shared/reference/<game>.perft` when that folder is found), and at every
+//! positions of `suites/reference/<game>.perft`), and at every
 //! position the SET of the engine's move texts is compared with refgen's list for the
 //! engine's FEN of that position. Every other game prefers captures (to reach
 //! promotions, forfeits and endgames sooner), and every few plies the positions after
@@ -51,13 +51,11 @@ impl Rng {
 }
 
 fn reference_fens(game: &str) -> Vec<String> {
-    let dir = match std::env::var_os("JOUST_REFERENCE_DIR") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference"),
-    };
-    let Ok(text) = std::fs::read_to_string(dir.join(format!("{game}.perft"))) else {
-        return Vec::new();
-    };
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../suites/reference")
+        .join(format!("{game}.perft"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter_map(|l| l.trim().strip_prefix("epd "))
         .map(|f| f.trim().to_string())

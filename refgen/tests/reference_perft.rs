@@ -1,9 +1,9 @@
-//! Checks the reference generator against the perft counts in `shared/reference/`
+//! Checks the reference generator against the perft counts in `suites/reference/`
 //! (counts from other independent implementations: Stockfish-family engines, python
 //! tools, and fsmosca's Musketeer perft tables).
 //!
 //! Part of joust-refgen, which is written from RULES.md independently of the engine.
-//! The folder is `<workspace>/../shared/reference`, or `$JOUST_REFERENCE_DIR`. Entries
+//! The folder is `<workspace>/suites/reference` (see its README). Entries
 //! whose node count exceeds a budget are skipped to keep the run short; set
 //! `JOUST_REFGEN_NODE_BUDGET` to raise it, and `JOUST_REFGEN_EXTERNAL_SAMPLES` to check
 //! more of the 180 `musketeer-external` positions.
@@ -26,12 +26,8 @@ struct Entry {
     nodes: u64,
 }
 
-fn reference_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("JOUST_REFERENCE_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference"),
-    };
-    dir.is_dir().then_some(dir)
+fn reference_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suites/reference")
 }
 
 fn budget() -> u64 {
@@ -114,8 +110,7 @@ fn run(mut jobs: Vec<Job>) -> Vec<String> {
 
 #[test]
 fn reference_perft_counts() {
-    let dir = reference_dir()
-        .expect("shared/reference not found beside the workspace; set JOUST_REFERENCE_DIR");
+    let dir = reference_dir();
     let budget = budget();
     let mut jobs = Vec::new();
     for game in joust_refgen::GAMES {
@@ -128,7 +123,8 @@ fn reference_perft_counts() {
         }
     }
     let external = dir.join("musketeer-external.perft");
-    if external.exists() {
+    assert!(external.exists(), "no {}", external.display());
+    {
         let all = read_entries(&external);
         let samples = std::env::var("JOUST_REFGEN_EXTERNAL_SAMPLES")
             .ok()

@@ -12,7 +12,7 @@ pub enum Engine {
     Stockfish,
     /// Debian's `fairy-stockfish` (chess and Fairy-Stockfish's built-in variants).
     FairyStockfish,
-    /// `shared/tools/fsf-uci/fsf-uci`: Fairy-Stockfish in wasm with Joust's
+    /// `xtask/fsf-uci/fsf-uci`: Fairy-Stockfish in wasm with Joust's
     /// `lancerchess` and `clash` loaded.
     FsfUci,
 }
@@ -142,7 +142,7 @@ pub struct EngineArgs {
         default_value = "/usr/games/fairy-stockfish"
     )]
     pub fairy_stockfish: PathBuf,
-    /// The fsf-uci wrapper [default: <workspace>/../shared/tools/fsf-uci/fsf-uci].
+    /// The fsf-uci wrapper [default: <workspace>/xtask/fsf-uci/fsf-uci].
     #[arg(long, value_name = "PATH")]
     pub fsf_uci: Option<PathBuf>,
     /// Do not run apt-get when a Debian engine is missing.

@@ -2,7 +2,7 @@
 //! node of a perft tree, so that positions of our own can be given counts checked by an
 //! independent generator.
 //!
-//! `../shared/tools/fsf-uci/fsf-uci` plays `lancerchess` and `clash`, but offers both
+//! `xtask/fsf-uci/fsf-uci` plays `lancerchess` and `clash`, but offers both
 //! lancers on every promotion square (RULES.md §3.5 allows one, fixed by the square's
 //! colour). A move only Fairy-Stockfish has is therefore accepted exactly when it is a
 //! promotion whose from-to Joust also plays, to a piece Joust does not offer there; it is
@@ -29,7 +29,7 @@ pub struct FsfVerifyArgs {
     fen: Option<String>,
     /// Plies to verify.
     depth: u32,
-    /// Path of fsf-uci (default: ../shared/tools/fsf-uci/fsf-uci).
+    /// Path of fsf-uci (default: xtask/fsf-uci/fsf-uci).
     #[arg(long)]
     fsf_uci: Option<PathBuf>,
 }

@@ -1,7 +1,7 @@
 //! `cargo xtask`: Joust's automation.
 //!
 //! - `cargo xtask perft` checks every count of the reference perft suites
-//!   (`<workspace>/../shared/reference/*.perft`, or `$JOUST_REFERENCE_DIR`) at full depth.
+//!   (`<workspace>/suites/reference/*.perft` and `suites/*.perft`) at full depth.
 //! - `cargo xtask compare` times Joust's perft against Stockfish, Fairy-Stockfish and
 //!   fsf-uci on the same positions, in one run.
 //! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.

@@ -152,7 +152,7 @@ impl fmt::Display for Limits {
 pub enum Program {
     /// The workspace's own `joust` release binary, run as `joust uci`.
     Joust,
-    /// `shared/tools/fsf-uci/fsf-uci`.
+    /// `xtask/fsf-uci/fsf-uci`.
     FsfUci,
     /// Debian's `/usr/games/fairy-stockfish`.
     FairyStockfish,

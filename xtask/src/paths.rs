@@ -1,13 +1,9 @@
-//! Where the workspace, `shared/` and the reference perft suites are.
+//! Where the workspace, the reference perft suites and the Fairy-Stockfish wrapper are.
 //!
-//! CI clones the repository to some folder `X` and lays `shared/` at `X/../shared`, so
-//! every path here is found from the workspace root, never from the current directory.
+//! Everything xtask reads lives in the repository; every path is found from the workspace
+//! root, never from the current directory.
 
-use std::env;
 use std::path::{Path, PathBuf};
-
-/// Environment variable that overrides the folder of the reference `*.perft` files.
-pub const REFERENCE_DIR_VAR: &str = "JOUST_REFERENCE_DIR";
 
 /// The workspace root: the folder above `xtask/`.
 pub fn workspace_root() -> PathBuf {
@@ -15,18 +11,10 @@ pub fn workspace_root() -> PathBuf {
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
 
-/// The `shared/` folder beside the workspace (`<workspace root>/../shared`).
-pub fn shared_dir() -> PathBuf {
-    tidy(workspace_root().join("..").join("shared"))
-}
-
-/// The folder of the reference perft suites: `$JOUST_REFERENCE_DIR` if set, else
-/// `<workspace root>/../shared/reference`.
+/// The folder of the reference perft suites, `<workspace root>/suites/reference`: counts
+/// from other implementations (see its README).
 pub fn reference_dir() -> PathBuf {
-    match env::var_os(REFERENCE_DIR_VAR) {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => shared_dir().join("reference"),
-    }
+    own_suites_dir().join("reference")
 }
 
 /// The folder of our own perft suites, `<workspace root>/suites`: positions we made,
@@ -35,12 +23,9 @@ pub fn own_suites_dir() -> PathBuf {
     workspace_root().join("suites")
 }
 
-/// The default `fsf-uci` wrapper (`<workspace root>/../shared/tools/fsf-uci/fsf-uci`).
+/// The `fsf-uci` wrapper, `<workspace root>/xtask/fsf-uci/fsf-uci`: Fairy-Stockfish in
+/// WebAssembly (installed from the npm registry on first use) with Joust's LancerChess and
+/// Clash loaded.
 pub fn fsf_uci() -> PathBuf {
-    shared_dir().join("tools").join("fsf-uci").join("fsf-uci")
-}
-
-/// `path` without `..` components where the file system can resolve them.
-fn tidy(path: PathBuf) -> PathBuf {
-    path.canonicalize().unwrap_or(path)
+    workspace_root().join("xtask").join("fsf-uci").join("fsf-uci")
 }

@@ -53,19 +53,11 @@ pub fn run(args: &PerftArgs) -> bool {
     let mut files = match reference::load_dir(&dir) {
         Ok(files) if !files.is_empty() => files,
         Ok(_) => {
-            eprintln!(
-                "error: no *.perft files in {} (set {} to another folder)",
-                dir.display(),
-                paths::REFERENCE_DIR_VAR
-            );
+            eprintln!("error: no *.perft files in {}", dir.display());
             return false;
         }
         Err(e) => {
-            eprintln!(
-                "error: cannot read {}: {e} (set {} to the reference folder)",
-                dir.display(),
-                paths::REFERENCE_DIR_VAR
-            );
+            eprintln!("error: cannot read {}: {e}", dir.display());
             return false;
         }
     };

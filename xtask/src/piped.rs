@@ -20,7 +20,7 @@ pub struct Piped {
 }
 
 impl Piped {
-    /// Starts `engine`: `fsf-uci` (the shared tool), `fairy-stockfish` (the Debian
+    /// Starts `engine`: `fsf-uci` (`xtask/fsf-uci`), `fairy-stockfish` (the Debian
     /// package) or a path; its standard error is discarded.
     pub fn start(engine: &str) -> Result<Piped, String> {
         let program = match engine {

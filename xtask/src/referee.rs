@@ -3,7 +3,7 @@
 //!
 //! Joust's coordinate text (RULES.md §1.8) is what Fairy-Stockfish and Stockfish use for
 //! `chess`, `lancerchess` and `clash`: `fsf-verify` compares the move lists text by text,
-//! and `shared/reference/fsf-variants.ini` gives FSF Joust's letters (promotions `e7e8l`,
+//! and `xtask/fsf-uci/variants.ini` gives FSF Joust's letters (promotions `e7e8l`,
 //! `e7e8k`, castling as the royal Queen's own move `d1b1`/`d1f1`). Two forms other engines
 //! may use are mapped explicitly: castling written as the royal piece taking its own
 //! rook (`e1h1`, UCI_Chess960 style) and the null move `0000`/`(none)`, which is always
