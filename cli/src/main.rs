@@ -4,14 +4,12 @@ mod analyse_cmd;
 mod clock;
 mod diagram_cmd;
 mod engine_text;
-mod eval_options;
 mod musketeer_opt;
 mod perft_cmd;
 mod pgn_cmd;
 mod play;
 mod progress;
 mod tour_cmd;
-mod uci;
 mod variants_cmd;
 
 use clap::{Parser, Subcommand};
@@ -47,6 +45,11 @@ enum Command {
     Variants(variants_cmd::VariantsArgs),
 }
 
+/// Speaks UCI on standard input and output until `quit` or the end of input.
+fn uci() -> u8 {
+    joust_uci::run(std::io::stdin().lock(), joust_uci::Output::stdout()).exit_code()
+}
+
 /// A failure to report to the user: one line on stderr, exit status 2.
 #[derive(Debug)]
 pub struct UserError(pub String);
@@ -57,12 +60,12 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args).map(|()| 0),
         Some(Command::Tour(args)) => tour_cmd::run(&args),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args),
-        Some(Command::Uci) => Ok(uci::run()),
+        Some(Command::Uci) => Ok(uci()),
         Some(Command::Analyse(args)) => analyse_cmd::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Diagram(args)) => diagram_cmd::run(&args),
         Some(Command::Variants(args)) => variants_cmd::run(&args),
-        None if !std::io::stdin().is_terminal() => Ok(uci::run()),
+        None if !std::io::stdin().is_terminal() => Ok(uci()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();
             Ok(2)

@@ -111,8 +111,8 @@ fn garbage_is_answered_with_info_strings() {
         "hello\nposition\nposition fen not a fen\nposition startpos moves e2e5\nsetoption name Hash value lots\nsetoption name UCI_Variant value nosuchgame\ngo depth\n\u{0}\u{7f}\ngo depth 1\nisready\nquit\n",
     );
     assert!(out.contains("info string unknown command 'hello'"));
-    assert!(out.contains("info string position needs"));
-    assert!(out.contains("info string position ignored: bad FEN"));
+    assert!(out.contains("info string position refused: position needs"));
+    assert!(out.contains("info string position refused: bad FEN"));
     assert!(out.contains("'e2e5' is not a legal move"));
     assert!(out.contains("info string Hash 'lots'"));
     assert!(out.contains("unknown variant 'nosuchgame'"));
