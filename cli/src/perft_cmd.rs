@@ -32,7 +32,7 @@ pub struct PerftArgs {
     /// Print the count below each legal move.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; a larger number is cut to the cores).
     #[arg(long)]
     threads: Option<usize>,
 }

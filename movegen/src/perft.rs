@@ -7,6 +7,18 @@ use crate::tables::{tables, TableCache, Tables};
 use joust_core::Position;
 use rayon::prelude::*;
 
+/// The most worker threads perft ever starts: more than the machine's cores only adds
+/// start-up time and switching, so a larger request is cut to this.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The threads worth starting for `tasks` pieces of work when `requested` were asked
+/// for: never more than the pieces of work or the machine's cores, and at least one.
+fn pool_size(requested: usize, tasks: usize) -> usize {
+    requested.min(tasks).min(max_threads()).max(1)
+}
+
 /// Leaf count at `depth`, single-threaded; the last ply is counted in bulk.
 pub fn perft<B: TableCache>(pos: &mut Position<B>, depth: u32) -> u64 {
     let t = tables::<B>(pos.variant());
@@ -33,8 +45,8 @@ pub fn perft_with<B: TableCache>(t: &Tables<B>, pos: &mut Position<B>, depth: u3
 }
 
 /// The leaf count below each legal move at `depth` (so each count is perft(depth - 1)
-/// of the position after the move), in generation order. Uses `threads` threads
-/// (1 = the calling thread only).
+/// of the position after the move), in generation order. Uses up to `threads` threads
+/// (1 = the calling thread only; no more than the machine has cores).
 pub fn divide<B: TableCache>(pos: &Position<B>, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let t = tables::<B>(pos.variant());
     let mut list = MoveList::new();
@@ -49,6 +61,7 @@ pub fn divide<B: TableCache>(pos: &Position<B>, depth: u32, threads: usize) -> V
     if depth == 0 {
         return Vec::new();
     }
+    let threads = pool_size(threads, list.len());
     if threads <= 1 {
         return list.iter().map(|&mv| count(mv)).collect();
     }
@@ -58,15 +71,15 @@ pub fn divide<B: TableCache>(pos: &Position<B>, depth: u32, threads: usize) -> V
     }
 }
 
-/// Leaf count at `depth` using `threads` threads, splitting the work at the root
-/// (and one ply below when the root has few moves).
+/// Leaf count at `depth` using up to `threads` threads (no more than the machine has
+/// cores), splitting the work at the root.
 pub fn perft_parallel<B: TableCache>(pos: &Position<B>, depth: u32, threads: usize) -> u64 {
     if depth <= 2 || threads <= 1 {
         let mut p = pos.clone();
         return perft(&mut p, depth);
     }
     let t = tables::<B>(pos.variant());
-    // Two plies of tasks give enough pieces of work to balance the threads.
+    // One task per root move.
     let mut tasks: Vec<Position<B>> = Vec::new();
     let mut list = MoveList::new();
     generate(t, pos, &mut list);
@@ -79,8 +92,35 @@ pub fn perft_parallel<B: TableCache>(pos: &Position<B>, depth: u32, threads: usi
         let mut p = p.clone();
         perft_with(t, &mut p, depth - 1)
     };
+    let threads = pool_size(threads, tasks.len());
+    if threads <= 1 {
+        return tasks.iter().map(work).sum();
+    }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| tasks.par_iter().map(work).sum()),
         Err(_) => tasks.iter().map(work).sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use joust_core::variants;
+
+    #[test]
+    fn thread_requests_are_cut_to_the_cores_and_the_work() {
+        assert_eq!(pool_size(10_000, 20), 20.min(max_threads()));
+        assert!(pool_size(10_000, 10_000) <= max_threads());
+        assert_eq!(pool_size(3, 1), 1);
+        assert_eq!(pool_size(0, 20), 1);
+    }
+
+    #[test]
+    fn a_huge_thread_request_still_counts_right() {
+        let v = variants::chess();
+        let pos: Position<u64> = crate::position_from_fen(v, v.start_fen).unwrap();
+        assert_eq!(perft_parallel(&pos, 3, 10_000), 8_902);
+        let total: u64 = divide(&pos, 3, 10_000).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, 8_902);
     }
 }
