@@ -16,7 +16,7 @@ const MAX_DEPTH: u32 = 20;
 pub struct PerftArgs {
     /// Number of plies to count.
     depth: String,
-    /// Game id (see RULES.md): chess, …
+    /// Game id (see `joust variants`): chess, …
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Start from this FEN instead of the game's start position.

@@ -7,7 +7,7 @@ use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Position, Variant};
 use joust_render::{board_text, legend, TextStyle};
-use rules_summary::summary;
+use rules_summary::{summary, BOOK_DIR};
 use std::fmt::Write;
 
 /// Arguments of `joust variants`.
@@ -104,13 +104,28 @@ fn listing() -> String {
         "The King's Lancer tour puzzle for one player (see `joust tour`)",
     );
     wrap(&mut out, &pad, &pad, "pieces: King's Lancer");
+    out.push('\n');
+    wrap(
+        &mut out,
+        "",
+        "",
+        &format!(
+            "The rules of each game: `joust variants ID` in short, and in full {BOOK_DIR}/ID.md \
+             in the Joust repository."
+        ),
+    );
     out
 }
 
-/// The rules in short, as bullets under a heading naming the RULES.md section.
+/// The rules in short, as bullets under a heading naming the game's page in the rules
+/// book, by its path in the Joust repository (the binary does not know where that is).
 fn bullets(out: &mut String, id: &str) {
     if let Some(s) = summary(id) {
-        let _ = writeln!(out, "Rules in short (in full: RULES.md {}):", s.section);
+        let _ = writeln!(
+            out,
+            "Rules in short (in full: {} in the Joust repository):",
+            s.page()
+        );
         for b in s.bullets {
             wrap(out, "  - ", "    ", b);
         }

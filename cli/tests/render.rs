@@ -41,7 +41,8 @@ fn variants_id_shows_the_rules_in_short_and_the_start_board() {
     for id in IDS {
         let (code, out, err) = joust(&["variants", id]);
         assert_eq!(code, 0, "{id}: {err}");
-        assert!(out.contains("Rules in short (in full: RULES.md §"), "{id}");
+        let page = format!("Rules in short (in full: docs/rules/{id}.md in the Joust repository):");
+        assert!(out.contains(&page), "{id}");
         insta::assert_snapshot!(format!("variants_{id}"), out);
     }
     // Ids are case-insensitive, as everywhere.

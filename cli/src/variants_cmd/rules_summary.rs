@@ -1,21 +1,30 @@
-//! The rules of each game id in short, for `joust variants ID`: a digest of RULES.md
-//! (which stays the authority), one bullet per line.
+//! The rules of each game id in short, for `joust variants ID`: a digest of the game's
+//! page in the rules book (`docs/rules/ID.md` in the repository), one bullet per line.
 
-/// A game's short rules: its RULES.md section and the bullet points.
+/// Where the rules book lives, relative to the root of the Joust repository. The binary
+/// cannot know where a user keeps the repository, so it names the page by this path.
+pub const BOOK_DIR: &str = "docs/rules";
+
+/// A game's short rules: the bullet points of its book page.
 pub struct Summary {
-    /// The game id.
+    /// The game id, which is also the name of its page in the book.
     pub id: &'static str,
-    /// The RULES.md section with the full rules.
-    pub section: &'static str,
     /// The rules in short, one line each.
     pub bullets: &'static [&'static str],
 }
 
-/// Every game id's short rules, in the order of RULES.md.
+impl Summary {
+    /// The game's page in the rules book, relative to the repository's root
+    /// (`docs/rules/chess.md`).
+    pub fn page(&self) -> String {
+        format!("{BOOK_DIR}/{}.md", self.id)
+    }
+}
+
+/// Every game id's short rules, in the order of the book's contents.
 pub const SUMMARIES: &[Summary] = &[
     Summary {
         id: "chess",
-        section: "§2",
         bullets: &[
             "FIDE chess on 8x8: King (royal), Queen, Rook, Bishop, Knight, Pawn.",
             "Castling O-O and O-O-O, pawn double step and en passant.",
@@ -25,7 +34,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "lancerchess",
-        section: "§3",
         bullets: &[
             "The Queen is royal and moves as a FIDE King; the King is an ordinary piece that moves as a FIDE Queen. Checkmate the enemy Queen.",
             "King's Lancer (L) leaps exactly 1 or 2 squares orthogonally; Queen's Lancer (J) leaps exactly 1 or 2 squares diagonally.",
@@ -37,7 +45,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "clash",
-        section: "§4",
         bullets: &[
             "White (South) plays the Western army, Black (North) the LancerChess army.",
             "Western army: FIDE pieces with the role swap - its Queen is royal (moves as a King, castles as in LancerChess), its King moves as a FIDE Queen; Knights are FIDE knights.",
@@ -47,7 +54,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "kl-tour",
-        section: "§5",
         bullets: &[
             "A one-player puzzle: a King's Lancer (leaps exactly 1 or 2 squares orthogonally) on an otherwise empty board.",
             "A journey lands on every other square exactly once; a circuit also returns to the start square.",
@@ -56,7 +62,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "lancers",
-        section: "§6",
         bullets: &[
             "FIDE chess with both Knights replaced by Lancers (L), each facing one of 8 directions.",
             "A Lancer moves only along its facing, any distance, jumping over its own pieces; it stops on an empty square or captures the first enemy piece.",
@@ -67,7 +72,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "single-lancer",
-        section: "§7",
         bullets: &[
             "Lancers Chess with only the queen's-side Knights replaced: Lancers on b1 (facing NE) and b8 (facing SE); g1 and g8 keep Knights.",
             "Promotion to Q, R, B, N or L. Everything else as Lancers Chess.",
@@ -75,7 +79,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "cromwell",
-        section: "§8",
         bullets: &[
             "Royalists (White: Charles, Prince Rupert, Bishops, Horsemen) against Roundheads (Black: Cromwell, Pym, Abbots, Horsemen); both have War Machines and Pawns.",
             "Pieces capture by displacement or by shooting: a shot removes an enemy piece and the shooter stays put.",
@@ -89,7 +92,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "royal-lion",
-        section: "§9",
         bullets: &[
             "10x10. The royal Lion (L) jumps to any square up to 2 away, or makes two king steps capturing on the first (and on the second, or returning), or passes; each step of a double move must be safe.",
             "Queen, Rook, Bishop, Knight as chess; Marshal (M) rook or knight; Paladin (H) bishop or knight; Amazon (A) queen or knight.",
@@ -101,7 +103,6 @@ pub const SUMMARIES: &[Summary] = &[
     },
     Summary {
         id: "musketeer",
-        section: "§10",
         bullets: &[
             "FIDE chess plus two extra piece types chosen before play: White selects one of ten, Black another or rejects White's (then Cannon and Leopard).",
             "Each side places its two pieces in reserve cells behind its back rank (not behind both the King and a Rook).",
@@ -134,6 +135,15 @@ mod tests {
                 s.id
             );
             assert!(!s.bullets.is_empty());
+        }
+    }
+
+    #[test]
+    fn every_summary_names_a_page_of_the_book_that_exists() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for s in SUMMARIES {
+            assert_eq!(s.page(), format!("docs/rules/{}.md", s.id));
+            assert!(root.join(s.page()).is_file(), "{} is missing", s.page());
         }
     }
 }
