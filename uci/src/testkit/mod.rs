@@ -1,2 +1,16 @@
-//! Not part of the API: tools for testing the loop, shared by the crate's tests and its
-//! fuzz target.
+//! Not part of the API: tools for testing the command loop, shared by the crate's tests
+//! (`tests/random_sessions.rs`) and its fuzz target (`fuzz/fuzz_targets/uci.rs`).
+//!
+//! - [`session`]: play a script of lines, pauses and waits to a session in-process and
+//!   keep a time-stamped transcript of what went in and came out.
+//! - [`generate`]: random sessions from fuzz bytes or a seed, each step with what the
+//!   engine should do with it.
+//! - [`validate`]: check a transcript against its script.
+
+pub mod generate;
+pub mod session;
+pub mod validate;
+
+pub use generate::{generate, Bytes, Choices, Script, Seeded};
+pub use session::{play, Event, Step, Transcript};
+pub use validate::{check, play_and_check, well_formed, Finding};

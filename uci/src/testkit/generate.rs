@@ -1,0 +1,785 @@
+//! Random UCI sessions built from a source of choices (fuzz bytes or a seeded generator):
+//! real commands in every form, good and bad, with `go` limits kept small so a session
+//! ends quickly, mixed with junk words and bytes. Each step carries what the engine
+//! should do with it, from a model of the engine's state that the generator keeps.
+
+use super::session::Step;
+use crate::board::Board;
+use crate::command::Setup;
+use crate::Settings;
+use joust_core::{variants, Variant};
+use joust_search::Weights;
+use std::fmt;
+use std::time::Duration;
+
+/// Where a generator's choices come from.
+pub trait Choices {
+    /// The next byte.
+    fn byte(&mut self) -> u8;
+    /// True once no more choices can be had (the session then ends).
+    fn exhausted(&self) -> bool;
+
+    /// A number below `n` (0 if `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        let wide = (usize::from(self.byte()) << 8) | usize::from(self.byte());
+        wide % n
+    }
+
+    /// A number from `low` to `high`, both included.
+    fn range(&mut self, low: i64, high: i64) -> i64 {
+        low + self.below((high - low + 1) as usize) as i64
+    }
+
+    /// True one time in `n`.
+    fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    /// One of `items`.
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Choices read from bytes (a fuzzer's input); zeros once they run out.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Bytes<'a> {
+    /// Choices from `data`.
+    pub fn new(data: &'a [u8]) -> Bytes<'a> {
+        Bytes { data, at: 0 }
+    }
+}
+
+impl Choices for Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        b
+    }
+
+    fn exhausted(&self) -> bool {
+        self.at >= self.data.len()
+    }
+}
+
+/// Choices from a seeded generator (SplitMix64): the same seed, the same session.
+pub struct Seeded(u64);
+
+impl Seeded {
+    /// Choices from `seed`.
+    pub fn new(seed: u64) -> Seeded {
+        Seeded(seed)
+    }
+}
+
+impl Choices for Seeded {
+    fn byte(&mut self) -> u8 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) as u8
+    }
+
+    fn exhausted(&self) -> bool {
+        false
+    }
+}
+
+/// When a search may answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// When its limits are reached.
+    No,
+    /// Only after a command that stops it (`go infinite`, bare `go`).
+    ForStop,
+    /// Only after `ponderhit` or a command that stops it (`go ponder`).
+    ForPonderhit,
+}
+
+/// Which `bestmove` a search may give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Allowed {
+    /// Any well-formed move (the position is not known to the model).
+    Any,
+    /// `0000`: no position, or no legal move.
+    NoMove,
+    /// One of these moves.
+    OneOf(Vec<String>),
+}
+
+/// What one step should do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expect {
+    /// A `go` that must be answered by one `bestmove`: when, and which.
+    pub search: Option<(Wait, Allowed)>,
+    /// The step stops a running search (any `go`, `position`, `setoption name ...`,
+    /// `ucinewgame`, `stop`, `quit`).
+    pub stops: bool,
+    /// The step is `ponderhit`.
+    pub ponderhit: bool,
+}
+
+impl Expect {
+    const NOTHING: Expect = Expect {
+        search: None,
+        stops: false,
+        ponderhit: false,
+    };
+    const STOPS: Expect = Expect {
+        search: None,
+        stops: true,
+        ponderhit: false,
+    };
+}
+
+/// A session to play and what each of its steps should do.
+#[derive(Clone, Debug)]
+pub struct Script {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// What each step should do (same length as `steps`).
+    pub expects: Vec<Expect>,
+    /// The settings to run the session with.
+    pub settings: Settings,
+    /// How long the session may take at most: past this it hangs.
+    pub limit: Duration,
+    /// True if the session ends with `quit` (else with the end of its input).
+    pub quits: bool,
+}
+
+impl fmt::Display for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for step in &self.steps {
+            match step {
+                Step::Line(bytes) => {
+                    writeln!(f, "{}", String::from_utf8_lossy(bytes).escape_debug())?
+                }
+                Step::Raw(bytes) => writeln!(f, "(raw) {bytes:?}")?,
+                Step::Pause(d) => writeln!(f, "(pause {} ms)", d.as_millis())?,
+                Step::Await(prefix, n, _) => writeln!(f, "(await {n} x '{prefix}')")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What the generator knows of the engine's position.
+enum Known {
+    /// This position.
+    Board(Box<Board>),
+    /// None: the last `position` was refused.
+    Nothing,
+    /// Something the model does not follow (a `position` with a random word that may
+    /// or may not be a legal move).
+    Unknown,
+}
+
+/// The fallback time of generated sessions (the engine's default is far longer).
+pub const FALLBACK: Duration = Duration::from_millis(30);
+/// How long a session may take beyond its pauses and search times.
+const SLACK: Duration = Duration::from_secs(10);
+/// How long a search with a small depth or node limit may take at most.
+const SEARCH_ALLOWANCE: Duration = Duration::from_secs(2);
+
+/// The commands a junk line must not start with: they could ask for a long search or
+/// a large table, which the generator gives only in bounded forms.
+const COMMANDS: [&str; 12] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "eval",
+];
+
+/// Words for junk lines and junk inside commands (never a `go` keyword).
+const JUNK: [&str; 14] = [
+    "hello",
+    "fast",
+    "",
+    "-",
+    "0",
+    "-7",
+    "99999999999999999999",
+    "e2e4",
+    "moves",
+    "name",
+    "value",
+    "M\u{fc}ller",
+    "\u{fffd}",
+    "x\ty",
+];
+
+struct Generator<'c, C: Choices> {
+    choices: &'c mut C,
+    variant: &'static Variant,
+    known: Known,
+    steps: Vec<Step>,
+    expects: Vec<Expect>,
+    /// `go` commands that must be answered by a `bestmove`, so far.
+    searches: usize,
+    /// A search waits for `stop` (or `ponderhit`, if `Wait::ForPonderhit`).
+    waiting: Wait,
+    limit: Duration,
+}
+
+/// A random session; with `variant`, it starts by choosing that game.
+pub fn generate(choices: &mut impl Choices, variant: Option<&'static Variant>) -> Script {
+    let mut g = Generator {
+        choices,
+        variant: variants::chess(),
+        known: Known::Board(Box::new(Board::start(variants::chess()))),
+        steps: Vec::new(),
+        expects: Vec::new(),
+        searches: 0,
+        waiting: Wait::No,
+        limit: SLACK,
+    };
+    if let Some(v) = variant {
+        g.send(
+            &format!("setoption name UCI_Variant value {}", v.id),
+            Expect::STOPS,
+        );
+        g.variant = v;
+        g.known = Known::Board(Box::new(Board::start(v)));
+    }
+    let length = 1 + g.choices.below(24);
+    let mut quits = false;
+    for _ in 0..length {
+        if g.choices.exhausted() {
+            break;
+        }
+        if g.step() {
+            quits = true;
+            break;
+        }
+    }
+    Script {
+        steps: g.steps,
+        expects: g.expects,
+        settings: Settings {
+            fallback_time: FALLBACK,
+        },
+        limit: g.limit,
+        quits,
+    }
+}
+
+impl<C: Choices> Generator<'_, C> {
+    fn send(&mut self, line: &str, expect: Expect) {
+        self.send_bytes(line.as_bytes().to_vec(), expect);
+    }
+
+    fn send_bytes(&mut self, bytes: Vec<u8>, expect: Expect) {
+        if expect.stops {
+            self.waiting = Wait::No;
+        }
+        if expect.ponderhit && self.waiting == Wait::ForPonderhit {
+            self.waiting = Wait::No;
+        }
+        if let Some((wait, _)) = &expect.search {
+            self.searches += 1;
+            self.waiting = *wait;
+        }
+        self.steps.push(Step::Line(bytes));
+        self.expects.push(expect);
+    }
+
+    fn other(&mut self, step: Step) {
+        if let Step::Pause(d) | Step::Await(_, _, d) = &step {
+            self.limit += *d;
+        }
+        self.steps.push(step);
+        self.expects.push(Expect::NOTHING);
+    }
+
+    /// One random step; true if it was `quit`.
+    fn step(&mut self) -> bool {
+        match self.choices.below(100) {
+            0..=4 => self.send("uci", Expect::NOTHING),
+            5..=11 => {
+                self.send("isready", Expect::NOTHING);
+                if self.choices.one_in(2) {
+                    let n = self.count_sent("isready");
+                    self.other(Step::Await("readyok".into(), n, Duration::from_secs(2)));
+                }
+            }
+            12..=15 => {
+                self.send("ucinewgame", Expect::STOPS);
+                self.known = Known::Board(Box::new(Board::start(self.variant)));
+            }
+            16..=29 => self.set_option(),
+            30..=47 => self.position(),
+            48..=69 => self.go(),
+            70..=74 => self.send("stop", Expect::STOPS),
+            75..=77 => self.send(
+                "ponderhit",
+                Expect {
+                    ponderhit: true,
+                    ..Expect::NOTHING
+                },
+            ),
+            78..=80 => self.send("eval", Expect::NOTHING),
+            81..=82 => {
+                let line =
+                    *self
+                        .choices
+                        .pick(&["debug on", "debug off", "register later", "debug"]);
+                self.send(line, Expect::NOTHING);
+            }
+            83 => {
+                self.send("quit", Expect::STOPS);
+                return true;
+            }
+            84..=88 => self.junk_words(),
+            89..=92 => self.junk_bytes(),
+            93..=96 => {
+                let ms = self.choices.below(16) as u64;
+                self.other(Step::Pause(Duration::from_millis(ms)));
+            }
+            _ => {
+                if self.waiting == Wait::No && self.searches > 0 {
+                    let n = self.searches;
+                    self.other(Step::Await("bestmove".into(), n, Duration::from_secs(5)));
+                }
+            }
+        }
+        false
+    }
+
+    /// How many lines sent so far were exactly `line`.
+    fn count_sent(&self, line: &str) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Line(b) if b == line.as_bytes()))
+            .count()
+    }
+
+    /// A junk word from the list or random letters.
+    fn junk_word(&mut self) -> String {
+        if self.choices.one_in(3) {
+            let n = 1 + self.choices.below(8);
+            (0..n)
+                .map(|_| (b'a' + self.choices.below(26) as u8) as char)
+                .collect()
+        } else {
+            self.choices.pick(&JUNK).to_string()
+        }
+    }
+
+    /// A line must not start with a command word (see [`COMMANDS`]).
+    fn defused(mut bytes: Vec<u8>) -> Vec<u8> {
+        for b in bytes.iter_mut() {
+            if *b == b'\n' {
+                *b = b' ';
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let first = text.split_whitespace().next().unwrap_or("");
+        if COMMANDS.contains(&first) {
+            bytes.insert(0, b'x');
+        }
+        bytes
+    }
+
+    fn junk_words(&mut self) {
+        let n = 1 + self.choices.below(5);
+        let words: Vec<String> = (0..n).map(|_| self.junk_word()).collect();
+        let line = Self::defused(words.join(" ").into_bytes());
+        self.send_bytes(line, Expect::NOTHING);
+    }
+
+    fn junk_bytes(&mut self) {
+        let n = self.choices.below(40);
+        let bytes: Vec<u8> = (0..n).map(|_| self.choices.byte()).collect();
+        let line = Self::defused(bytes);
+        self.send_bytes(line, Expect::NOTHING);
+    }
+
+    fn set_option(&mut self) {
+        let c = &mut *self.choices;
+        let line = match c.below(12) {
+            0 | 1 => {
+                let v = *c.pick(variants::all());
+                self.variant = v;
+                self.known = Known::Board(Box::new(Board::start(v)));
+                let id = if c.one_in(2) {
+                    v.id.to_uppercase()
+                } else {
+                    v.id.to_string()
+                };
+                format!("setoption name UCI_Variant value {id}")
+            }
+            2 => {
+                let word = self.junk_word();
+                // Letters could spell a game's id by chance.
+                if let Ok(v) = variants::by_id(&word) {
+                    self.variant = v;
+                    self.known = Known::Board(Box::new(Board::start(v)));
+                }
+                format!("setoption name UCI_Variant value {word}")
+            }
+            3 => {
+                let mb = *c.pick(&["1", "2", "16", "0", "-1", "99999", "lots", ""]);
+                format!("setoption name Hash value {mb}")
+            }
+            4 => {
+                let n = *c.pick(&["1", "2", "0", "65", "x"]);
+                format!("setoption name Threads value {n}")
+            }
+            5 => {
+                let n = *c.pick(&["1", "2", "3", "4", "0", "257", "y"]);
+                format!("setoption name MultiPV value {n}")
+            }
+            6 => format!("setoption name PieceValues value {}", self.piece_values()),
+            7 => format!("setoption name EvalWeights value {}", self.weights()),
+            8 => {
+                let v = *c.pick(&["true", "false", "maybe"]);
+                format!("setoption name Ponder value {v}")
+            }
+            9 => format!(
+                "setoption name UCI_Opponent value none 2800 computer {}",
+                self.junk_word()
+            ),
+            10 => {
+                // No name: refused without stopping anything.
+                let line = format!("setoption {}", self.junk_word());
+                let line = if line.split_whitespace().nth(1) == Some("name") {
+                    "setoption".to_string()
+                } else {
+                    line
+                };
+                return self.send(&line, Expect::NOTHING);
+            }
+            _ => format!(
+                "setoption name {} value {}",
+                self.junk_word(),
+                self.junk_word()
+            ),
+        };
+        self.send(&line, Expect::STOPS);
+    }
+
+    fn piece_values(&mut self) -> String {
+        if self.choices.one_in(4) {
+            return ["<empty>", "L300", "N=-1", "NB=3", "P=x"][self.choices.below(5)].to_string();
+        }
+        let n = 1 + self.choices.below(4);
+        let items: Vec<String> = (0..n)
+            .map(|_| {
+                let letter = *self
+                    .choices
+                    .pick(&['P', 'N', 'B', 'R', 'Q', 'K', 'L', 'J', 'z']);
+                let value = self.choices.range(0, 5000);
+                format!("{letter}={value}")
+            })
+            .collect();
+        items.join(if self.choices.one_in(2) { " " } else { "," })
+    }
+
+    fn weights(&mut self) -> String {
+        if self.choices.one_in(4) {
+            return ["<empty>", "no_such=3", "tempo=99999", "tempo"][self.choices.below(4)]
+                .to_string();
+        }
+        let mut w = Weights::default();
+        let names: Vec<&'static str> = w.fields_mut().into_iter().map(|(name, _)| name).collect();
+        let n = 1 + self.choices.below(4);
+        let items: Vec<String> = (0..n)
+            .map(|_| {
+                let name = *self.choices.pick(&names);
+                let value = match self.choices.below(3) {
+                    0 => self.choices.range(-5000, 5000),
+                    1 => *self.choices.pick(&[-5000, 5000]),
+                    _ => self.choices.range(-50, 50),
+                };
+                format!("{name}={value}")
+            })
+            .collect();
+        items.join(" ")
+    }
+
+    /// A position reached by a few random legal moves from the start, and the moves.
+    fn random_line(&mut self, plies: usize) -> (Board, Vec<String>) {
+        let mut board = Board::start(self.variant);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = board.legal_texts();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = self.choices.pick(&legal).clone();
+            board.play(&mv);
+            moves.push(mv);
+        }
+        (board, moves)
+    }
+
+    fn position(&mut self) {
+        let plies = self.choices.below(13);
+        let (board, moves) = self.random_line(plies);
+        let (line, known) = match self.choices.below(8) {
+            0..=2 => (
+                format!("position startpos moves {}", moves.join(" ")),
+                Known::Board(Box::new(board)),
+            ),
+            3 => {
+                // From the FEN of a position in the line, and the rest of it.
+                let split = self.choices.below(moves.len() + 1);
+                let mut start = Board::start(self.variant);
+                for mv in &moves[..split] {
+                    start.play(mv);
+                }
+                let rest = &moves[split..];
+                let line = if rest.is_empty() && self.choices.one_in(2) {
+                    format!("position fen {}", start.fen())
+                } else {
+                    format!("position fen {} moves {}", start.fen(), rest.join(" "))
+                };
+                (line, Known::Board(Box::new(board)))
+            }
+            4 => {
+                // A move that is not legal at its turn: the same move twice, or junk.
+                let bad = match moves.first() {
+                    Some(first) if self.choices.one_in(2) => first.clone(),
+                    _ => "a1a1".to_string(),
+                };
+                let mut all = moves.clone();
+                all.push(bad);
+                if let Some(mv) = moves.first() {
+                    all.push(mv.clone());
+                }
+                let refused = Board::set_up(self.variant, &Setup::StartPos, &all).is_err();
+                let known = if refused {
+                    Known::Nothing
+                } else {
+                    Known::Unknown
+                };
+                (format!("position startpos moves {}", all.join(" ")), known)
+            }
+            5 => {
+                let fen = match self.choices.below(3) {
+                    0 => "not a fen".to_string(),
+                    1 => "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
+                    _ => {
+                        let fen = board.fen();
+                        let cut = self.choices.below(fen.len());
+                        fen[..cut].to_string()
+                    }
+                };
+                let known = match Board::set_up(self.variant, &Setup::Fen(fen.clone()), &[]) {
+                    Ok(b) => Known::Board(Box::new(b)),
+                    Err(_) => Known::Nothing,
+                };
+                (format!("position fen {fen}"), known)
+            }
+            6 => {
+                let line = *self.choices.pick(&[
+                    "position",
+                    "position startpos e2e4",
+                    "position somewhere",
+                    "position fen",
+                ]);
+                (line.to_string(), Known::Nothing)
+            }
+            _ => (
+                format!(
+                    "position startpos moves {} {}",
+                    moves.join(" "),
+                    self.junk_word()
+                ),
+                Known::Unknown,
+            ),
+        };
+        self.known = known;
+        self.send(&line, Expect::STOPS);
+    }
+
+    /// The bestmoves allowed in the known position, among `searchmoves` if any is legal.
+    fn allowed(&self, searchmoves: &[String]) -> Allowed {
+        match &self.known {
+            Known::Unknown => Allowed::Any,
+            Known::Nothing => Allowed::NoMove,
+            Known::Board(board) => {
+                let legal = board.legal_texts();
+                if legal.is_empty() {
+                    return Allowed::NoMove;
+                }
+                let chosen: Vec<String> = legal
+                    .iter()
+                    .filter(|m| searchmoves.iter().any(|s| s.eq_ignore_ascii_case(m)))
+                    .cloned()
+                    .collect();
+                Allowed::OneOf(if chosen.is_empty() { legal } else { chosen })
+            }
+        }
+    }
+
+    fn go(&mut self) {
+        let mut words: Vec<String> = Vec::new();
+        let mut wait = Wait::No;
+        let mut time = Duration::ZERO;
+        let kind = self.choices.below(10);
+        match kind {
+            0..=4 => self.bounded_limits(&mut words, &mut time),
+            5 => {
+                words.push("infinite".into());
+                if self.choices.one_in(2) {
+                    self.bounded_limits(&mut words, &mut time);
+                }
+                wait = Wait::ForStop;
+            }
+            6 => {
+                words.push("ponder".into());
+                match self.choices.below(3) {
+                    0 => self.bounded_limits(&mut words, &mut time),
+                    1 => time += FALLBACK,
+                    _ => {
+                        let ms = self.choices.range(-50, 500);
+                        words.extend([
+                            "wtime".into(),
+                            ms.to_string(),
+                            "btime".into(),
+                            ms.to_string(),
+                        ]);
+                        time += Duration::from_millis(ms.max(0) as u64 / 4);
+                    }
+                }
+                wait = Wait::ForPonderhit;
+            }
+            7 => wait = Wait::ForStop,
+            8 => {
+                let unbounded = self.choices.pick(&[
+                    "mate 2",
+                    "depth x",
+                    "movetime -",
+                    "hello",
+                    "winc 100",
+                    "mate 1 fast",
+                ]);
+                words.push(unbounded.to_string());
+                time += FALLBACK;
+            }
+            _ => {
+                let depth = self.choices.range(-1, 3);
+                let depth = if self.is_wide() { depth.min(2) } else { depth };
+                let mut line = format!("go perft {depth}");
+                if self.choices.one_in(4) {
+                    line += &format!(" {}", self.junk_word());
+                }
+                self.limit += SEARCH_ALLOWANCE;
+                return self.send(&line, Expect::STOPS);
+            }
+        }
+        if kind != 7 {
+            if self.choices.one_in(4) {
+                words.push(format!("mate {}", self.choices.range(0, 3)));
+            }
+            if self.choices.one_in(5) {
+                words.push(
+                    self.junk_word()
+                        .replace(|c: char| c.is_ascii_digit() || c == '-', "j"),
+                );
+            }
+        }
+        let mut searchmoves = Vec::new();
+        if kind != 7 && self.choices.one_in(4) {
+            if let Known::Board(board) = &self.known {
+                let legal = board.legal_texts();
+                for _ in 0..1 + self.choices.below(3) {
+                    if !legal.is_empty() {
+                        searchmoves.push(self.choices.pick(&legal).clone());
+                    }
+                }
+            }
+            if self.choices.one_in(3) {
+                searchmoves.push("a1a1".into());
+            }
+            words.push(format!("searchmoves {}", searchmoves.join(" ")));
+        }
+        let allowed = self.allowed(&searchmoves);
+        self.limit += SEARCH_ALLOWANCE + time;
+        let line = format!("go {}", words.join(" "));
+        let line = if kind == 7 { "go".to_string() } else { line };
+        self.send(
+            &line,
+            Expect {
+                search: Some((wait, allowed)),
+                ..Expect::STOPS
+            },
+        );
+    }
+
+    fn is_wide(&self) -> bool {
+        self.variant.geometry.len() > 64
+    }
+
+    /// One to three limits of which at least one bounds the search, adding the time
+    /// they may take to `time`.
+    fn bounded_limits(&mut self, words: &mut Vec<String>, time: &mut Duration) {
+        let n = 1 + self.choices.below(3);
+        let mut timed = false;
+        let mut bounded = false;
+        for _ in 0..n {
+            match self.choices.below(5) {
+                0 => {
+                    words.push(format!("depth {}", self.choices.range(-1, 3)));
+                    bounded = true;
+                }
+                1 => {
+                    words.push(format!("nodes {}", self.choices.range(-5, 2000)));
+                    bounded = true;
+                }
+                2 => {
+                    let ms = self.choices.range(-5, 30);
+                    words.push(format!("movetime {ms}"));
+                    *time += Duration::from_millis(ms.max(0) as u64);
+                    timed = true;
+                }
+                3 => {
+                    let (w, b) = (self.choices.range(-100, 400), self.choices.range(-100, 400));
+                    words.push(format!("wtime {w} btime {b}"));
+                    if self.choices.one_in(2) {
+                        let inc = self.choices.range(-10, 50);
+                        words.push(format!("winc {inc} binc {inc}"));
+                        *time += Duration::from_millis(inc.max(0) as u64);
+                    }
+                    if self.choices.one_in(3) {
+                        words.push(format!("movestogo {}", self.choices.range(-1, 40)));
+                    }
+                    *time += Duration::from_millis(w.max(b).max(0) as u64);
+                    timed = true;
+                }
+                _ => {
+                    let word = *self.choices.pick(&["depth", "nodes", "movetime", "wtime"]);
+                    words.push(format!(
+                        "{word} {}",
+                        self.junk_word()
+                            .replace(|c: char| c.is_ascii_digit() || c == '-', "q")
+                    ));
+                }
+            }
+        }
+        // Always a real bound; an absurd depth only beside a time limit.
+        if timed && self.choices.one_in(3) {
+            words.push("depth 100000".to_string());
+        }
+        if !(bounded || timed) {
+            words.push(format!("depth {}", self.choices.range(1, 3)));
+        }
+    }
+}
