@@ -3,14 +3,14 @@
 
 use crate::clock::parse_duration;
 use crate::engine_text::{bounded, number_prefix, san_line, score_text, white_view};
+use crate::pgn_cmd::{is_skipped, open_pgn, read_failure};
 use crate::progress::Progress;
 use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Color, Position, Variant};
 use joust_movegen::{position_from_fen, Game, Move, Outcome, TableCache};
-use joust_notation::{move_to_san, read_pgn, PgnGame};
+use joust_notation::{move_to_san, PgnGame};
 use joust_search::{search, Evaluator, Info, Limits, Shared, MATE};
-use std::io::Read;
 use std::time::Instant;
 
 /// A move that loses this much (centipawns, against the engine's best) is marked `?`.
@@ -197,42 +197,42 @@ fn limit_text(limits: &Limits) -> String {
 }
 
 fn annotate_file(file: &str, engine: &mut Engine) -> Result<u8, UserError> {
-    let mut bytes = Vec::new();
-    let read = if file == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::File::open(file).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
-    };
-    read.map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let games = read_pgn(&text);
-    if games.is_empty() {
-        return Err(UserError(format!("'{file}' holds no PGN game")));
-    }
-    let progress = Progress::start();
-    let mut failed = false;
-    for (i, game) in games.iter().enumerate() {
-        if i > 0 {
-            progress.println("");
-        }
+    let mut progress: Option<Progress> = None;
+    let (mut failed, mut annotated) = (false, 0);
+    for (i, game) in open_pgn(file)?.enumerate() {
+        let progress = progress.get_or_insert_with(Progress::start);
         match game {
             Ok(g) => {
+                if annotated > 0 {
+                    progress.println("");
+                }
+                annotated += 1;
                 for issue in &g.issues {
                     eprintln!("joust: warning: {issue}");
                     failed = true;
                 }
                 let n = i + 1;
                 if g.variant.geometry.len() <= 64 {
-                    annotate::<u64>(n, g, engine, &progress)?
+                    annotate::<u64>(n, &g, engine, progress)?
                 } else {
-                    annotate::<u128>(n, g, engine, &progress)?
+                    annotate::<u128>(n, &g, engine, progress)?
                 }
             }
             Err(e) => {
-                failed = true;
-                eprintln!("joust: error: {e}");
+                if let Some(fail) = read_failure(file, &e) {
+                    return Err(fail);
+                }
+                if is_skipped(&e) {
+                    eprintln!("joust: warning: {e}; skipped");
+                } else {
+                    failed = true;
+                    eprintln!("joust: error: {e}");
+                }
             }
         }
+    }
+    if progress.is_none() {
+        return Err(UserError(format!("'{file}' holds no PGN game")));
     }
     Ok(u8::from(failed))
 }
@@ -321,6 +321,26 @@ fn annotate<B: TableCache>(
         let side = pos.side_to_move();
         let san = move_to_san(&pos, mv);
         keys.push(pos.key());
+        if mv.is_null() {
+            // A pass is no move of the game: nothing to judge; go on from after it.
+            if !game.play_null() {
+                return Err(UserError(format!("game {n}: move {} is illegal", i + 1)));
+            }
+            let text = format!(
+                "{:<6} {:<12} {:>7}  null move (a pass), not analysed",
+                number_prefix(pos.fullmove_number(), side),
+                san,
+                ""
+            );
+            progress.println(&text);
+            progress.set(&format!(
+                "game {n}: analysing move {}/{}",
+                i + 1,
+                moves.len()
+            ));
+            before = judge(&game, &keys, engine, &evaluator);
+            continue;
+        }
         if !game.play(mv) {
             return Err(UserError(format!("game {n}: move {} is illegal", i + 1)));
         }

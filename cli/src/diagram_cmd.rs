@@ -1,11 +1,12 @@
 //! `joust diagram`: an SVG picture of a position, from a FEN or a ply of a PGN game, with
 //! optional flip and move arrows; the last move of a PGN ply is highlighted.
 
+use crate::pgn_cmd::{open_pgn, read_failure};
 use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Geometry, Position, Square, Variant};
-use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, TableCache};
-use joust_notation::{read_pgn, PgnGame};
+use joust_movegen::{in_check, legal_moves, make, position_from_fen, tables, Move, TableCache};
+use joust_notation::PgnGame;
 use joust_render::{board_svg, SvgStyle};
 
 /// Arguments of `joust diagram`.
@@ -81,22 +82,24 @@ fn fen_svg<B: TableCache>(
 
 /// The diagram of a ply of a PGN game.
 fn from_pgn(args: &DiagramArgs, file: &str) -> Result<String, UserError> {
-    let text = if file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .map_err(|e| UserError(format!("cannot read standard input: {e}")))?
-    } else {
-        let bytes =
-            std::fs::read(file).map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
-        String::from_utf8_lossy(&bytes).into_owned()
-    };
-    let games = read_pgn(&text);
     let n: usize = args
         .game
         .parse()
         .ok()
         .filter(|&n| n >= 1)
         .ok_or_else(|| UserError(format!("--game '{}' is not a number from 1", args.game)))?;
-    let game = match games.into_iter().nth(n - 1) {
+    // Only the games up to the one asked for are read.
+    let mut wanted = None;
+    for (i, g) in open_pgn(file)?.enumerate() {
+        if let Some(fail) = g.as_ref().err().and_then(|e| read_failure(file, e)) {
+            return Err(fail);
+        }
+        if i + 1 == n {
+            wanted = Some(g);
+            break;
+        }
+    }
+    let game = match wanted {
         None => return Err(UserError(format!("'{file}' has no game {n}"))),
         Some(Err(e)) => return Err(UserError(format!("'{file}': {e}"))),
         Some(Ok(g)) => g,
@@ -143,7 +146,13 @@ fn pgn_svg<B: TableCache>(
     let t = tables::<B>(variant);
     let mut last: Option<Move> = None;
     for (i, mv) in game.moves().take(ply).enumerate() {
-        if !legal_moves(&pos).iter().any(|&m| m == mv) {
+        // A null move passes; it must leave a legal position, as the reader checked.
+        let legal = if mv.is_null() {
+            !in_check(&pos) && !pos.in_setup() && !legal_moves(&pos).is_empty()
+        } else {
+            legal_moves(&pos).iter().any(|&m| m == mv)
+        };
+        if !legal {
             return Err(UserError(format!(
                 "move {} of the game is not legal",
                 i + 1
@@ -154,7 +163,9 @@ fn pgn_svg<B: TableCache>(
     }
     let style = SvgStyle {
         flip,
-        last_move: last.filter(|m| !m.is_setup()).map(|m| (m.from, m.to)),
+        last_move: last
+            .filter(|m| !m.is_setup() && !m.is_null())
+            .map(|m| (m.from, m.to)),
         arrows,
     };
     Ok(board_svg(&pos, &style))

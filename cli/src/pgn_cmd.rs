@@ -3,8 +3,9 @@
 
 use crate::UserError;
 use clap::{Args, Subcommand, ValueEnum};
-use joust_notation::{read_pgn, write_pgn, MoveNotation, PgnGame};
-use std::io::{Read, Write};
+use joust_notation::{write_pgn, MoveNotation, PgnError, PgnErrorKind, PgnGame, PgnReader};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
 
 /// Arguments of `joust pgn`.
 #[derive(Args, Debug)]
@@ -16,13 +17,15 @@ pub struct PgnArgs {
 #[derive(Subcommand, Debug)]
 enum PgnCommand {
     /// Replay every game; report the first illegal move of each and any result the moves
-    /// contradict. Exit status 1 if any game failed.
+    /// contradict. Games of kinds Joust does not play (Chess960, Crazyhouse, …) are
+    /// reported and skipped. Exit status 1 if any game failed.
     Check {
         /// The PGN file (`-` reads standard input).
         file: String,
     },
-    /// Write every game again with its moves in SAN or coordinate notation; games that
-    /// cannot be read are reported on standard error (exit status 1) and left out.
+    /// Write every game again with its moves in SAN or coordinate notation (a null move
+    /// as `--` or `0000`); games that cannot be read are reported on standard error (exit
+    /// status 1) and left out, as are games of kinds Joust does not play (a warning).
     Convert {
         /// The notation to write.
         #[arg(long, value_enum)]
@@ -41,16 +44,31 @@ enum Notation {
     Coord,
 }
 
-fn read_input(file: &str) -> Result<String, UserError> {
-    let mut bytes = Vec::new();
-    let res = if file == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+/// The games of a PGN file (`-`: standard input), read one at a time as they are needed,
+/// so that a file of any size takes the memory of one game.
+pub(crate) fn open_pgn(file: &str) -> Result<PgnReader<Box<dyn BufRead>>, UserError> {
+    let input: Box<dyn BufRead> = if file == "-" {
+        Box::new(std::io::stdin().lock())
     } else {
-        std::fs::File::open(file).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+        let f = File::open(file).map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
+        Box::new(BufReader::new(f))
     };
-    res.map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
-    // PGN files are meant to be Latin-1 or UTF-8; read what is valid, replace the rest.
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(PgnReader::new(input))
+}
+
+/// A failure to read the input itself (not a bad game), as the error the command ends
+/// with.
+pub(crate) fn read_failure(file: &str, e: &PgnError) -> Option<UserError> {
+    match &e.kind {
+        PgnErrorKind::Read(why) => Some(UserError(format!("cannot read '{file}': {why}"))),
+        _ => None,
+    }
+}
+
+/// True for a game of a kind Joust does not play (Chess960, Crazyhouse, …): it is
+/// reported and skipped, and does not count as a failure.
+pub(crate) fn is_skipped(e: &PgnError) -> bool {
+    matches!(e.kind, PgnErrorKind::UnsupportedVariant { .. })
 }
 
 /// A short label for a game: its number and players.
@@ -58,6 +76,11 @@ fn label(n: usize, g: &PgnGame) -> String {
     let white = g.tag("White").unwrap_or("?");
     let black = g.tag("Black").unwrap_or("?");
     format!("game {n} ({}, {white} - {black})", g.variant.id)
+}
+
+/// "1 game" or "N games".
+fn games(n: usize) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
 }
 
 /// Runs the command; returns the exit status.
@@ -69,19 +92,17 @@ pub fn run(args: &PgnArgs) -> Result<u8, UserError> {
 }
 
 fn check(file: &str) -> Result<u8, UserError> {
-    let text = read_input(file)?;
-    let games = read_pgn(&text);
     let out = std::io::stdout();
     let mut out = out.lock();
-    let mut failed = 0;
-    for (i, game) in games.iter().enumerate() {
-        let n = i + 1;
+    let (mut total, mut failed, mut skipped) = (0, 0, 0);
+    for game in open_pgn(file)? {
+        total += 1;
         match game {
             Ok(g) if g.issues.is_empty() => {
                 let _ = writeln!(
                     out,
                     "{}: ok, {} plies, {}",
-                    label(n, g),
+                    label(total, &g),
                     g.line.moves.len(),
                     g.result
                 );
@@ -92,7 +113,7 @@ fn check(file: &str) -> Result<u8, UserError> {
                     let _ = writeln!(
                         out,
                         "{}: line {}, column {}: {}",
-                        label(n, g),
+                        label(total, &g),
                         issue.loc.line,
                         issue.loc.column,
                         issue.kind
@@ -100,23 +121,36 @@ fn check(file: &str) -> Result<u8, UserError> {
                 }
             }
             Err(e) => {
-                failed += 1;
-                let _ = writeln!(out, "{e}");
+                if let Some(fail) = read_failure(file, &e) {
+                    return Err(fail);
+                }
+                if is_skipped(&e) {
+                    skipped += 1;
+                    let _ = writeln!(out, "{e}; skipped");
+                } else {
+                    failed += 1;
+                    let _ = writeln!(out, "{e}");
+                }
             }
         }
     }
+    let skipped_text = match skipped {
+        0 => String::new(),
+        n => format!(
+            ", {n} skipped (Joust cannot play {})",
+            if n == 1 { "it" } else { "them" }
+        ),
+    };
     let _ = writeln!(
         out,
-        "{} game{}: {} ok, {failed} failed",
-        games.len(),
-        if games.len() == 1 { "" } else { "s" },
-        games.len() - failed
+        "{}: {} ok, {failed} failed{skipped_text}",
+        games(total),
+        total - failed - skipped
     );
     Ok(u8::from(failed > 0))
 }
 
 fn convert(file: &str, to: Notation) -> Result<u8, UserError> {
-    let text = read_input(file)?;
     let notation = match to {
         Notation::San => MoveNotation::San,
         Notation::Coord => MoveNotation::Coordinate,
@@ -124,7 +158,7 @@ fn convert(file: &str, to: Notation) -> Result<u8, UserError> {
     let out = std::io::stdout();
     let mut out = out.lock();
     let mut failed = false;
-    for game in read_pgn(&text) {
+    for game in open_pgn(file)? {
         match game {
             Ok(g) => {
                 for issue in &g.issues {
@@ -133,8 +167,15 @@ fn convert(file: &str, to: Notation) -> Result<u8, UserError> {
                 let _ = out.write_all(write_pgn(&g, notation).as_bytes());
             }
             Err(e) => {
-                failed = true;
-                eprintln!("joust: error: {e}");
+                if let Some(fail) = read_failure(file, &e) {
+                    return Err(fail);
+                }
+                if is_skipped(&e) {
+                    eprintln!("joust: warning: {e}; skipped");
+                } else {
+                    failed = true;
+                    eprintln!("joust: error: {e}");
+                }
             }
         }
     }

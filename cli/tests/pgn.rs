@@ -75,3 +75,89 @@ fn empty_input_has_no_games() {
     assert_eq!(code, 0);
     assert_eq!(out, "0 games: 0 ok, 0 failed\n");
 }
+
+#[test]
+fn check_reads_what_other_programs_write() {
+    // A byte order mark, CRLF, Latin-1 names, ChessBase's Z0 and python-chess's -- null
+    // moves, a cutechess Chess960 game, an unclosed variation, lichess's From Position,
+    // an unknown game name, and a last game that still loads.
+    let (code, out, err) = joust(&["pgn", "check", &data("real-world.pgn")], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("Müller, Jörg - René"), "{out}");
+    assert!(out.contains("game 6 (chess, ? - ?): ok"), "{out}");
+    assert!(!out.contains('\u{fffd}'), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn convert_writes_null_moves_as_san_and_uci_do_and_names_in_utf8() {
+    let file = data("real-world.pgn");
+    let (code, san, err) = joust(&["pgn", "convert", "--to", "san", &file], "");
+    assert_eq!(code, 1, "two games cannot be read: {err}");
+    assert!(san.contains("5. O-O -- {passes} 6. d4 -- 7. dxe5"), "{san}");
+    insta::assert_snapshot!("convert_real_world_stdout", san);
+    insta::assert_snapshot!("convert_real_world_stderr", err);
+    let (code, coord, _) = joust(&["pgn", "convert", "--to", "coord", &file], "");
+    assert_eq!(code, 1);
+    assert!(
+        coord.contains("5. e1g1 0000 {passes}\n6. d2d4 0000 7. d4e5"),
+        "{coord}"
+    );
+    // What was written reads back, in either notation, to the same text.
+    let (code, back, err) = joust(&["pgn", "convert", "--to", "san", "-"], &coord);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(back, san);
+}
+
+#[test]
+fn analyse_and_diagram_read_games_with_null_moves() {
+    let file = data("real-world.pgn");
+    let (code, out, err) = joust(&["analyse", "--pgn", &file, "--depth", "1"], "");
+    assert_eq!(code, 1, "games 3 and 5 cannot be read: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("Joust cannot play fischerandom (Chess960); skipped"),
+        "{err}"
+    );
+    let passes: Vec<&str> = out.lines().filter(|l| l.contains("--")).collect();
+    assert_eq!(passes.len(), 2, "{out}");
+    assert!(passes[0].starts_with("5...   --"), "{out}");
+    assert!(
+        passes[0].ends_with("null move (a pass), not analysed"),
+        "{out}"
+    );
+    assert!(out.contains("Game 6: Chess"), "{out}");
+    // The position after the first pass: White to move again, the clocks run on.
+    let (code, svg, err) = joust(&["diagram", "--pgn", &file, "--ply", "10"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains(
+            "<desc>Chess r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6</desc>"
+        ),
+        "{svg}"
+    );
+    let (code, _, err) = joust(&["diagram", "--pgn", &file, "--game", "3"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("variation '(' is never closed"), "{err}");
+}
+
+#[test]
+fn a_directory_is_an_input_that_cannot_be_read() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let cases: &[&[&str]] = &[
+        &["pgn", "check", dir],
+        &["pgn", "convert", "--to", "san", dir],
+        &["analyse", "--pgn", dir],
+        &["diagram", "--pgn", dir],
+    ];
+    for args in cases {
+        let (code, out, err) = joust(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.starts_with(&format!("joust: error: cannot read '{dir}'")),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -233,7 +233,8 @@ fn start_diagrams_are_what_joust_diagram_draws() {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(
             stored == svg,
-            "{} differs from `joust diagram --variant {}`",
+            "{} differs from `joust diagram --variant {}` (after a deliberate change, \
+             JOUST_BOOK_UPDATE=1 redraws it)",
             path.display(),
             v.id
         );

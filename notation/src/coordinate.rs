@@ -33,8 +33,12 @@ impl fmt::Display for MoveTextError {
 impl std::error::Error for MoveTextError {}
 
 /// The coordinate text of `mv`, a legal move in `pos`: `e2e4`, `e7e8q`, castling as the
-/// royal's move, Musketeer setup moves `L` and `L@b0`, gating suffix `b1c3l`.
+/// royal's move, Musketeer setup moves `L` and `L@b0`, gating suffix `b1c3l`; the null
+/// move is `0000`, as UCI writes it.
 pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
+    if mv.is_null() {
+        return "0000".to_string();
+    }
     let g = pos.geometry();
     let variant = pos.variant();
     match mv.flag {

@@ -13,5 +13,8 @@ pub mod san;
 
 pub use coordinate::{move_to_text, parse_move, MoveTextError};
 pub use names::variant_by_name;
-pub use pgn::{read_pgn, write_pgn, Line, MoveNotation, PgnError, PgnErrorKind, PgnGame, PgnMove};
+pub use pgn::{
+    read_pgn, write_pgn, Line, Loc, MoveNotation, PgnError, PgnErrorKind, PgnGame, PgnMove,
+    PgnReader,
+};
 pub use san::{legal_moves_san, move_to_san, parse_san, SanError};

@@ -64,8 +64,12 @@ impl fmt::Display for SanError {
 
 impl std::error::Error for SanError {}
 
-/// The canonical SAN of `mv`, which must be a legal move in `pos`.
+/// The canonical SAN of `mv`, which must be a legal move in `pos` (or the null move,
+/// written `--`).
 pub fn move_to_san<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
+    if mv.is_null() {
+        return "--".to_string();
+    }
     let legal = legal_moves(pos);
     san_among(pos, mv, legal.as_slice())
 }

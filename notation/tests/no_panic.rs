@@ -9,16 +9,17 @@ use joust_core::{variants, Position, Variant};
 use joust_movegen::{position_from_fen, TableCache};
 use joust_notation::{
     legal_moves_san, move_to_text, parse_move, parse_san, read_pgn, variant_by_name, write_pgn,
-    MoveNotation, PgnGame,
+    MoveNotation, PgnError, PgnErrorKind, PgnGame, PgnReader,
 };
+use std::io::BufReader;
 use std::time::{Duration, Instant};
 
 /// Characters that mean something to one of the parsers.
 const ALPHABET: &[u8] =
     b"abcdefghijxyzKQRBNPLJWHYMCAGDUEFSTO0123456789-=+#*@/()[]{};$%!?.,:\"\\ \t\n~^";
 
-/// A random string over the alphabet (and now and then any byte, made UTF-8).
-fn random_text(rng: &mut Rng, max: usize) -> String {
+/// Random bytes over the alphabet, and now and then any byte.
+fn random_bytes(rng: &mut Rng, max: usize) -> Vec<u8> {
     let len = rng.below(max + 1);
     let mut bytes = Vec::with_capacity(len);
     for _ in 0..len {
@@ -28,13 +29,23 @@ fn random_text(rng: &mut Rng, max: usize) -> String {
             bytes.push(ALPHABET[rng.below(ALPHABET.len())]);
         }
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    bytes
+}
+
+/// A random string over the alphabet (and now and then any byte, made UTF-8).
+fn random_text(rng: &mut Rng, max: usize) -> String {
+    String::from_utf8_lossy(&random_bytes(rng, max)).into_owned()
 }
 
 /// `seed` changed in one to four places: bytes replaced, inserted, deleted or
 /// duplicated, or spliced with `other`.
 fn mutate(rng: &mut Rng, seed: &str, other: &str) -> String {
-    let mut b: Vec<u8> = seed.as_bytes().to_vec();
+    String::from_utf8_lossy(&mutate_bytes(rng, seed.as_bytes(), other.as_bytes())).into_owned()
+}
+
+/// [`mutate`] on bytes, which need not be UTF-8.
+fn mutate_bytes(rng: &mut Rng, seed: &[u8], other: &[u8]) -> Vec<u8> {
+    let mut b: Vec<u8> = seed.to_vec();
     for _ in 0..1 + rng.below(4) {
         let at = if b.is_empty() {
             0
@@ -55,7 +66,7 @@ fn mutate(rng: &mut Rng, seed: &str, other: &str) -> String {
                 b.splice(to..to, piece);
             }
             4 => {
-                let o = other.as_bytes();
+                let o = other;
                 let from = rng.below(o.len() + 1);
                 let end = (from + rng.below(24)).min(o.len());
                 b.splice(at..at, o[from..end].iter().copied());
@@ -63,7 +74,7 @@ fn mutate(rng: &mut Rng, seed: &str, other: &str) -> String {
             _ => b.truncate(at),
         }
     }
-    String::from_utf8_lossy(&b).into_owned()
+    b
 }
 
 /// Positions to try move text on: the start and a few from random games.
@@ -165,9 +176,13 @@ fn san_and_coordinate_parsers_never_panic() {
     });
 }
 
-fn sample_pgn() -> String {
-    let mut text = String::from(
-        "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n{c} 1. O-O $1 (1. Kd2 {v} Kd7) 1... Ke7 ; end\n% esc\n2. Rf7+ 1-0\n\n",
+/// Games of every id, and the things other programs write: null moves, Latin-1 tags, a
+/// byte order mark, CRLF line ends, a game Joust cannot play, unclosed parentheses.
+fn sample_pgn() -> Vec<u8> {
+    let mut text = b"\xef\xbb\xbf[Event \"x\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\r\n{c} 1. O-O $1 (1. Kd2 {v} Kd7) 1... Ke7 ; end\r\n% esc\n2. Rf7+ 1-0\n\n".to_vec();
+    text.extend_from_slice(b"[White \"M\xfcller\"]\n[Variant \"From Position\"]\n1. e4 -- 2. d4 Z0 3. c4 (3. Nf3 0000) e5 \xbd-\xbd\n\n");
+    text.extend_from_slice(
+        b"[Variant \"fischerandom\"]\n1. e4 *\n[Event \"open\"]\n1. e4 (1. d4 {\n\n",
     );
     for &v in variants::all() {
         let seed_game = |moves: &[joust_movegen::Move]| {
@@ -178,49 +193,55 @@ fn sample_pgn() -> String {
         } else {
             random_game::<u128>(v, 5, 30, |_| {}).1
         };
-        text += &seed_game(&moves);
+        text.extend_from_slice(seed_game(&moves).as_bytes());
     }
     text
+}
+
+/// Every game of `bytes`, streamed through a buffer of `capacity` bytes.
+fn stream(bytes: &[u8], capacity: usize) -> Vec<Result<PgnGame, PgnError>> {
+    PgnReader::new(BufReader::with_capacity(capacity, bytes)).collect()
 }
 
 #[test]
 fn pgn_reader_never_panics() {
     let mut rng = Rng(3);
     let seed = sample_pgn();
-    for g in read_pgn(&seed) {
-        assert!(g.is_ok(), "{g:?}");
-    }
+    let games = stream(&seed, 8192);
+    let failed: Vec<&PgnError> = games.iter().filter_map(|g| g.as_ref().err()).collect();
+    assert_eq!(failed.len(), 2, "{failed:?}");
+    assert!(matches!(
+        failed[0].kind,
+        PgnErrorKind::UnsupportedVariant { .. }
+    ));
+    assert_eq!(failed[1].kind, PgnErrorKind::UnterminatedComment);
     budget("PGN", Duration::from_secs(90), || {
         for round in 0..20_000 {
-            let text = match round % 4 {
-                0 => random_text(&mut rng, 200),
+            let bytes = match round % 4 {
+                0 => random_bytes(&mut rng, 200),
                 _ => {
-                    // Mutate a window of the sample, keeping the rest intact.
+                    // Mutate a window of the sample (any bytes, not only UTF-8).
                     let start = rng.below(seed.len());
-                    let start = (0..=start)
-                        .rev()
-                        .find(|&i| seed.is_char_boundary(i))
-                        .unwrap_or(0);
                     let end = (start + 400).min(seed.len());
-                    let end = (end..=seed.len())
-                        .find(|&i| seed.is_char_boundary(i))
-                        .unwrap_or(seed.len());
                     let window = &seed[start..end];
-                    let other = random_text(&mut rng, 30);
-                    let mut m = mutate(&mut rng, window, &other);
+                    let other = random_bytes(&mut rng, 30);
+                    let mut m = mutate_bytes(&mut rng, window, &other);
                     for _ in 0..rng.below(4) {
-                        m = mutate(&mut rng, &m, &other);
+                        m = mutate_bytes(&mut rng, &m, &other);
                     }
                     m
                 }
             };
-            for g in read_pgn(&text).into_iter().flatten() {
+            // The same games whatever the buffer size.
+            let games = stream(&bytes, 4096);
+            assert_eq!(stream(&bytes, 1 + rng.below(16)), games, "{bytes:?}");
+            for g in games.into_iter().flatten() {
                 // Whatever loads can be written in both notations and read back.
                 for n in [MoveNotation::San, MoveNotation::Coordinate] {
                     let w = write_pgn(&g, n);
                     let back = read_pgn(&w);
-                    assert_eq!(back.len(), 1, "{text:?}\n{w}");
-                    assert_eq!(back[0].as_ref().ok(), Some(&g), "{text:?}\n{w}");
+                    assert_eq!(back.len(), 1, "{bytes:?}\n{w}");
+                    assert_eq!(back[0].as_ref().ok(), Some(&g), "{bytes:?}\n{w}");
                 }
             }
         }

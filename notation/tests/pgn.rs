@@ -148,7 +148,7 @@ fn syntax_errors_name_game_line_and_column() {
         (
             "1. e4 (1. d4 d5\n",
             PgnErrorKind::UnterminatedVariation,
-            (2, 1),
+            (1, 7),
         ),
         (
             "[Event x]\n1. e4 *",
@@ -157,8 +157,16 @@ fn syntax_errors_name_game_line_and_column() {
         ),
         (
             "[Variant \"Crazyhouse\"]\n1. e4 *",
-            PgnErrorKind::UnknownVariant("Crazyhouse".into()),
+            PgnErrorKind::UnsupportedVariant {
+                written: "Crazyhouse".into(),
+                name: "Crazyhouse",
+            },
             (1, 1),
+        ),
+        (
+            "[Event \"x\"]\n[Variant \"Made-up Chess\"]\n1. e4 *",
+            PgnErrorKind::UnknownVariant("Made-up Chess".into()),
+            (2, 1),
         ),
         (
             "[SetUp \"1\"]\n1. e4 *",

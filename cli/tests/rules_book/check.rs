@@ -64,7 +64,8 @@ pub fn check_block(block: &Block) -> Result<(), String> {
                 Ok(())
             } else {
                 Err(format!(
-                    "the drawing is not what the engine draws; expected:\n{drawn}"
+                    "the drawing is not what the engine draws (after a deliberate change, \
+                     JOUST_BOOK_UPDATE=1 redraws it); expected:\n{drawn}"
                 ))
             }
         }

@@ -1,170 +1,36 @@
 //! PGN reading and writing for every game: the seven tag roster plus `[Variant]`,
 //! `[SetUp]` and `[FEN]`; comments, NAGs and variations; several games per file.
 //!
-//! Reading ([`read_pgn`]) replays every game: each move is read as SAN (leniently) or,
-//! failing that, as coordinate text, so files written in either notation load. A game
-//! with a syntax error, an unknown variant, a bad FEN or an illegal main-line move is an
-//! error naming the game, line and column; the other games still load. Problems that do
-//! not stop a game from loading (a result that the moves contradict, an illegal move in a
-//! variation, which is then dropped) are kept in [`PgnGame::issues`].
+//! Reading ([`PgnReader`], or [`read_pgn`] for a text in memory) takes a stream one game
+//! at a time and replays every game: each move is read as SAN (leniently) or, failing
+//! that, as coordinate text, so files written in either notation load; null moves (`--`,
+//! `Z0`, `0000`) pass the turn. A game with a syntax error, a game Joust cannot play, a
+//! bad FEN or an illegal main-line move is an error naming the game, line and column; the
+//! other games still load, since a game's text ends at the next tag pair that starts a
+//! line whatever it left open. Problems that do not stop a game from loading (a result
+//! that the moves contradict, an illegal move in a variation, which is then dropped) are
+//! kept in [`PgnGame::issues`]. Each game's bytes are UTF-8, or else Latin-1.
 //!
 //! Writing ([`write_pgn`]) gives the seven tag roster first, then `Variant` (for games
 //! other than chess), `SetUp` and `FEN` (for games not from the start position), then the
 //! other tags in their original order; move text is wrapped at 80 columns.
 
+mod decode;
+mod error;
+mod reader;
+mod replay;
+mod split;
 mod syntax;
+mod variant_tag;
 mod write;
 
-use crate::coordinate::{parse_move, MoveTextError};
 use crate::names::variant_by_name;
-use crate::san::{parse_san, SanError};
-use joust_core::{variants, Color, FenError, Position, Variant};
+use joust_core::{variants, Color, Position, Variant};
 use joust_movegen::{position_from_fen, Game, Move, Outcome, TableCache};
-use std::fmt;
-use syntax::{RawGame, RawLine};
 
+pub use error::{Loc, PgnError, PgnErrorKind};
+pub use reader::PgnReader;
 pub use write::{write_pgn, MoveNotation};
-
-/// A place in a PGN text: line and column, both counted from 1 (columns in characters).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Loc {
-    /// Line number.
-    pub line: usize,
-    /// Column number.
-    pub column: usize,
-}
-
-/// What went wrong in one game of a PGN text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PgnErrorKind {
-    /// A tag pair is not `[Name "value"]`.
-    BadTag(String),
-    /// A `{` comment is never closed.
-    UnterminatedComment,
-    /// A `(` variation is never closed.
-    UnterminatedVariation,
-    /// Variations nested too deeply.
-    TooDeep,
-    /// A variation before any move it could replace.
-    VariationBeforeMove,
-    /// A character that has no place in move text.
-    Unexpected(char),
-    /// A `$` not followed by a number from 0 to 255.
-    BadNag,
-    /// A symbol that is neither a move, a move number nor a result.
-    BadSymbol(String),
-    /// The `[Variant]` tag names no game this engine plays.
-    UnknownVariant(String),
-    /// `[SetUp "1"]` without a `[FEN]` tag.
-    SetUpWithoutFen,
-    /// The `[FEN]` tag is not a valid position of the game.
-    BadFen(FenError),
-    /// A move that cannot be read or is not legal.
-    IllegalMove {
-        /// The move number as PGN writes it: `12.` or `12...`.
-        number: String,
-        /// The move as written.
-        text: String,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// The result says one thing, the final position another.
-    ResultContradicted {
-        /// The result as written.
-        written: String,
-        /// How the moves end the game.
-        outcome: Outcome,
-    },
-    /// The `[Result]` tag and the result after the moves differ.
-    ResultTagMismatch {
-        /// The tag's value.
-        tag: String,
-        /// The termination marker after the moves.
-        terminator: String,
-    },
-    /// The `[Result]` tag is not `1-0`, `0-1`, `1/2-1/2` or `*` (it is read as `*`).
-    BadResult(String),
-    /// A move played after the game had already ended.
-    MoveAfterEnd {
-        /// The move number as PGN writes it.
-        number: String,
-        /// The move as written.
-        text: String,
-        /// How the game had ended.
-        outcome: Outcome,
-    },
-}
-
-impl fmt::Display for PgnErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PgnErrorKind::BadTag(why) => write!(f, "bad tag pair: {why}"),
-            PgnErrorKind::UnterminatedComment => write!(f, "comment '{{' is never closed"),
-            PgnErrorKind::UnterminatedVariation => write!(f, "variation '(' is never closed"),
-            PgnErrorKind::TooDeep => write!(f, "variations are nested too deeply"),
-            PgnErrorKind::VariationBeforeMove => {
-                write!(f, "a variation '(' before any move it could replace")
-            }
-            PgnErrorKind::Unexpected(c) => write!(f, "unexpected '{c}' in the move text"),
-            PgnErrorKind::BadNag => write!(f, "'$' must be followed by a number from 0 to 255"),
-            PgnErrorKind::BadSymbol(s) => write!(f, "'{s}' is not a move, move number or result"),
-            PgnErrorKind::UnknownVariant(name) => {
-                let known: Vec<&str> = variants::all().iter().map(|v| v.name).collect();
-                write!(f, "unknown variant '{name}' (known: {})", known.join(", "))
-            }
-            PgnErrorKind::SetUpWithoutFen => write!(f, "[SetUp \"1\"] needs a [FEN] tag"),
-            PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
-            PgnErrorKind::IllegalMove {
-                number,
-                text,
-                reason,
-            } => write!(f, "illegal move {number}{text}: {reason}"),
-            PgnErrorKind::ResultContradicted { written, outcome } => write!(
-                f,
-                "the result {written} contradicts the moves, which end in {outcome} ({})",
-                outcome.result()
-            ),
-            PgnErrorKind::ResultTagMismatch { tag, terminator } => write!(
-                f,
-                "the Result tag says {tag} but the move text ends with {terminator}"
-            ),
-            PgnErrorKind::BadResult(r) => {
-                write!(f, "'{r}' is not a result (1-0, 0-1, 1/2-1/2 or *)")
-            }
-            PgnErrorKind::MoveAfterEnd {
-                number,
-                text,
-                outcome,
-            } => write!(
-                f,
-                "move {number}{text} is played after the game ended ({outcome})"
-            ),
-        }
-    }
-}
-
-/// An error in a PGN text: which game (counted from 1), where, and what.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnError {
-    /// The game's number in the file, from 1.
-    pub game: usize,
-    /// Where the problem is.
-    pub loc: Loc,
-    /// What the problem is.
-    pub kind: PgnErrorKind,
-}
-
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "game {}, line {}, column {}: {}",
-            self.game, self.loc.line, self.loc.column, self.kind
-        )
-    }
-}
-
-impl std::error::Error for PgnError {}
 
 /// A game read from PGN (or built to be written): tags, the start, the moves with their
 /// annotations, and the result. Two games are equal if everything but the issues is.
@@ -189,7 +55,8 @@ pub struct PgnGame {
 pub struct Line {
     /// Comments before the first move.
     pub comments: Vec<String>,
-    /// The moves, each legal in the position the previous ones lead to.
+    /// The moves, each legal in the position the previous ones lead to (a null move,
+    /// [`Move::null`], passes the turn).
     pub moves: Vec<PgnMove>,
 }
 
@@ -305,7 +172,7 @@ impl PgnGame {
         out
     }
 
-    /// The main line's moves.
+    /// The main line's moves (null moves included: see [`Move::is_null`]).
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.line.moves.iter().map(|m| m.mv)
     }
@@ -330,7 +197,7 @@ impl PgnGame {
             position_from_fen(self.variant, self.start_fen()).map_err(|e| e.to_string())?;
         let mut game = Game::new(pos);
         for (i, m) in self.line.moves.iter().enumerate() {
-            if !game.play(m.mv) {
+            if !replay::play(&mut game, m.mv) {
                 return Err(format!("move {} ({:?}) is not legal", i + 1, m.mv));
             }
         }
@@ -346,205 +213,13 @@ pub(crate) fn number_prefix(fullmove: u32, side: Color) -> String {
     }
 }
 
-/// Reads every game of a PGN text. Each game is either loaded or an error saying which
-/// game, where and why; a bad game never stops the others from loading.
+/// Reads every game of a PGN text held in memory (a file is better streamed with
+/// [`PgnReader`]). Each game is either loaded or an error saying which game, where and
+/// why; a bad game never stops the others from loading.
 pub fn read_pgn(text: &str) -> Vec<Result<PgnGame, PgnError>> {
-    syntax::read_games(text)
-        .into_iter()
-        .enumerate()
-        .map(|(i, raw)| build_game(i + 1, raw))
-        .collect()
+    PgnReader::new(text.as_bytes()).collect()
 }
 
 /// The seven tag roster, in order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-
-fn build_game(number: usize, raw: RawGame) -> Result<PgnGame, PgnError> {
-    let err = |loc: Loc, kind: PgnErrorKind| PgnError {
-        game: number,
-        loc,
-        kind,
-    };
-    if let Some((loc, kind)) = raw.error.clone() {
-        return Err(err(loc, kind));
-    }
-    let tag = |name: &str| {
-        raw.tags
-            .iter()
-            .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v, loc)| (v.as_str(), *loc))
-    };
-    let variant = match tag("Variant") {
-        None => variants::chess(),
-        Some((name, loc)) => variant_by_name(name)
-            .ok_or_else(|| err(loc, PgnErrorKind::UnknownVariant(name.to_string())))?,
-    };
-    let fen = match (tag("FEN"), tag("SetUp")) {
-        (Some((fen, loc)), _) => Some((fen.trim().to_string(), loc)),
-        (None, Some(("1", loc))) => return Err(err(loc, PgnErrorKind::SetUpWithoutFen)),
-        (None, _) => None,
-    };
-    let mut game = PgnGame {
-        tags: raw
-            .tags
-            .iter()
-            .map(|(n, v, _)| (n.clone(), v.clone()))
-            .collect(),
-        variant,
-        fen: fen.as_ref().map(|(f, _)| f.clone()),
-        line: Line::default(),
-        result: "*".to_string(),
-        issues: Vec::new(),
-    };
-    let outcome = if variant.geometry.len() <= 64 {
-        replay::<u64>(number, &raw, &mut game, fen.map(|(_, loc)| loc))?
-    } else {
-        replay::<u128>(number, &raw, &mut game, fen.map(|(_, loc)| loc))?
-    };
-    // The result: the terminator, else the Result tag, else unknown.
-    let mut tag_result = tag("Result").map(|(v, loc)| (v.trim().to_string(), loc));
-    if let Some((r, loc)) = &tag_result {
-        match syntax::result_token(r) {
-            Some(valid) => tag_result = Some((valid.to_string(), *loc)),
-            None => {
-                game.issues
-                    .push(err(*loc, PgnErrorKind::BadResult(r.clone())));
-                tag_result = None;
-            }
-        }
-    }
-    let (result, result_loc) = match (&raw.result, &tag_result) {
-        (Some((r, loc)), _) => (r.clone(), *loc),
-        (None, Some((r, loc))) => (r.clone(), *loc),
-        (None, None) => ("*".to_string(), raw.start),
-    };
-    if let (Some((terminator, loc)), Some((tag, _))) = (&raw.result, &tag_result) {
-        if terminator != tag {
-            game.issues.push(err(
-                *loc,
-                PgnErrorKind::ResultTagMismatch {
-                    tag: tag.clone(),
-                    terminator: terminator.clone(),
-                },
-            ));
-        }
-    }
-    if let Some(o) = outcome {
-        if result != "*" && result != o.result() {
-            game.issues.push(err(
-                result_loc,
-                PgnErrorKind::ResultContradicted {
-                    written: result.clone(),
-                    outcome: o,
-                },
-            ));
-        }
-    }
-    game.result = result;
-    Ok(game)
-}
-
-/// Replays the main line (errors stop the game) and its variations (errors drop the
-/// variation and become issues); returns the outcome after the main line.
-fn replay<B: TableCache>(
-    number: usize,
-    raw: &RawGame,
-    game: &mut PgnGame,
-    fen_loc: Option<Loc>,
-) -> Result<Option<Outcome>, PgnError> {
-    let start: Position<B> =
-        position_from_fen(game.variant, game.start_fen()).map_err(|e| PgnError {
-            game: number,
-            loc: fen_loc.unwrap_or(raw.start),
-            kind: PgnErrorKind::BadFen(e),
-        })?;
-    let mut issues = Vec::new();
-    let (line, outcome) = replay_line(number, &raw.line, Game::new(start), true, &mut issues)?;
-    game.line = line;
-    game.issues.extend(issues);
-    Ok(outcome)
-}
-
-fn replay_line<B: TableCache>(
-    number: usize,
-    raw: &RawLine,
-    mut game: Game<B>,
-    main: bool,
-    issues: &mut Vec<PgnError>,
-) -> Result<(Line, Option<Outcome>), PgnError> {
-    let mut line = Line {
-        comments: raw.comments.clone(),
-        moves: Vec::new(),
-    };
-    let mut ended: Option<Outcome> = None;
-    for rm in &raw.moves {
-        let pos = game.position();
-        let prefix = number_prefix(pos.fullmove_number(), pos.side_to_move());
-        if ended.is_none() {
-            ended = game.outcome();
-        }
-        let mv = match read_move(pos, &rm.text) {
-            Ok(mv) => mv,
-            Err(reason) => {
-                return Err(PgnError {
-                    game: number,
-                    loc: rm.loc,
-                    kind: PgnErrorKind::IllegalMove {
-                        number: prefix,
-                        text: rm.text.clone(),
-                        reason,
-                    },
-                })
-            }
-        };
-        if let (Some(outcome), true) = (ended, main) {
-            if issues
-                .iter()
-                .all(|i| !matches!(i.kind, PgnErrorKind::MoveAfterEnd { .. }))
-            {
-                issues.push(PgnError {
-                    game: number,
-                    loc: rm.loc,
-                    kind: PgnErrorKind::MoveAfterEnd {
-                        number: prefix.clone(),
-                        text: rm.text.clone(),
-                        outcome,
-                    },
-                });
-            }
-        }
-        let mut variations = Vec::new();
-        for v in &rm.variations {
-            match replay_line(number, v, game.clone(), false, issues) {
-                Ok((l, _)) => variations.push(l),
-                Err(e) => issues.push(e),
-            }
-        }
-        game.play(mv);
-        line.moves.push(PgnMove {
-            mv,
-            nags: rm.nags.clone(),
-            comments: rm.comments.clone(),
-            variations,
-        });
-    }
-    let outcome = ended.or_else(|| game.outcome());
-    Ok((line, outcome))
-}
-
-/// A move as written in a PGN: SAN first, then coordinate text.
-fn read_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, String> {
-    let san = parse_san(pos, text);
-    let san_err = match san {
-        Ok(mv) => return Ok(mv),
-        Err(e) => e,
-    };
-    match parse_move(pos, text) {
-        Ok(mv) => Ok(mv),
-        Err(MoveTextError::Illegal(_)) if matches!(san_err, SanError::Malformed { .. }) => {
-            Err(format!("'{text}' is not a legal move here"))
-        }
-        Err(_) => Err(san_err.to_string()),
-    }
-}

@@ -1,6 +1,8 @@
 //! The syntax of PGN files, without knowing any game's rules: tag pairs, move text with
 //! move numbers, comments, NAGs, variations and the result; several games per file.
-//! Errors are located by line and column, and reading goes on with the next game.
+//! Errors are located by line and column, and reading goes on with the next game. The
+//! text given is usually one game's ([`super::split`] cuts the stream), placed where it
+//! starts in the file so that errors name the file's lines.
 
 use super::{Loc, PgnErrorKind};
 
@@ -17,6 +19,17 @@ pub(crate) struct RawGame {
     pub result: Option<(String, Loc)>,
     /// The first syntax error, if any.
     pub error: Option<(Loc, PgnErrorKind)>,
+}
+
+impl RawGame {
+    /// True if nothing but comments was read: no tags, moves, result or error (such as
+    /// a comment after a file's last game); no game at all.
+    pub fn is_blank(&self) -> bool {
+        self.tags.is_empty()
+            && self.line.moves.is_empty()
+            && self.result.is_none()
+            && self.error.is_none()
+    }
 }
 
 /// A line of moves: the main line or a variation.
@@ -50,15 +63,19 @@ struct Reader {
     i: usize,
     line: usize,
     col: usize,
+    /// Something other than white space came before the cursor on its line.
+    line_has_text: bool,
 }
 
 impl Reader {
-    fn new(text: &str) -> Reader {
+    /// A cursor over `text`, whose first character is at `start` in the file.
+    fn new(text: &str, start: Loc) -> Reader {
         Reader {
             chars: text.chars().collect(),
             i: 0,
-            line: 1,
-            col: 1,
+            line: start.line,
+            col: start.column,
+            line_has_text: false,
         }
     }
 
@@ -83,14 +100,21 @@ impl Reader {
         if c == '\n' {
             self.line += 1;
             self.col = 1;
+            self.line_has_text = false;
         } else {
             self.col += 1;
+            self.line_has_text |= !(c.is_whitespace() || c == '\u{feff}');
         }
         Some(c)
     }
 
     fn at_line_start(&self) -> bool {
         self.col == 1
+    }
+
+    /// True if only white space comes before the cursor on its line.
+    fn first_on_line(&self) -> bool {
+        !self.line_has_text
     }
 
     /// Skips white space and `%` escape lines.
@@ -126,7 +150,7 @@ impl Reader {
         let name_start = k;
         while self
             .peek_at(k)
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            .is_some_and(|c| is_name_char(c, k == name_start))
         {
             k += 1;
         }
@@ -140,13 +164,20 @@ impl Reader {
     }
 }
 
+/// A character of a tag name: a PGN symbol starts with a letter, digit or `_` and goes on
+/// with those or `+ # = : -` (`[BlackType: "program"]` is read as written).
+fn is_name_char(c: char, first: bool) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || (!first && matches!(c, '+' | '#' | '=' | ':' | '-'))
+}
+
 fn is_symbol_char(c: char) -> bool {
     !(c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$' | '"'))
 }
 
-/// Reads every game of a PGN text.
-pub(crate) fn read_games(text: &str) -> Vec<RawGame> {
-    let mut r = Reader::new(text);
+/// Reads every game of a PGN text that starts at `start` in its file (blank games, with
+/// only comments, are left out).
+pub(crate) fn read_games(text: &str, start: Loc) -> Vec<RawGame> {
+    let mut r = Reader::new(text, start);
     let mut games = Vec::new();
     loop {
         r.skip_space();
@@ -159,7 +190,9 @@ pub(crate) fn read_games(text: &str) -> Vec<RawGame> {
             // Nothing could be read here: skip the character so reading always advances.
             r.bump();
         }
-        games.push(game);
+        if !game.is_blank() {
+            games.push(game);
+        }
     }
     games
 }
@@ -186,7 +219,8 @@ fn read_game(r: &mut Reader) -> RawGame {
     }
     // Move text.
     let mut line = RawLine::default();
-    read_line(r, &mut g, &mut line, 0);
+    let start = g.start;
+    read_line(r, &mut g, &mut line, 0, start);
     g.line = line;
     g
 }
@@ -199,7 +233,7 @@ fn read_tag(r: &mut Reader) -> Result<(String, String), PgnErrorKind> {
     }
     let mut name = String::new();
     while let Some(c) = r.peek() {
-        if c.is_ascii_alphanumeric() || c == '_' {
+        if is_name_char(c, name.is_empty()) {
             name.push(c);
             r.bump();
         } else {
@@ -242,16 +276,16 @@ fn read_tag(r: &mut Reader) -> Result<(String, String), PgnErrorKind> {
     Ok((name, value))
 }
 
-/// Reads moves into `line` until the end of the variation (depth > 0), the result, the
-/// next game's tags or the end of the text.
-fn read_line(r: &mut Reader, g: &mut RawGame, line: &mut RawLine, depth: usize) {
+/// Reads moves into `line` until the end of the variation (depth > 0, opened at
+/// `opened`), the result, the next game's tags or the end of the text.
+fn read_line(r: &mut Reader, g: &mut RawGame, line: &mut RawLine, depth: usize, opened: Loc) {
     loop {
         r.skip_space();
         let loc = r.loc();
         let Some(c) = r.peek() else {
             if depth > 0 {
                 g.error
-                    .get_or_insert((loc, PgnErrorKind::UnterminatedVariation));
+                    .get_or_insert((opened, PgnErrorKind::UnterminatedVariation));
             }
             return;
         };
@@ -287,7 +321,7 @@ fn read_line(r: &mut Reader, g: &mut RawGame, line: &mut RawLine, depth: usize) 
                     continue;
                 }
                 let mut variation = RawLine::default();
-                read_line(r, g, &mut variation, depth + 1);
+                read_line(r, g, &mut variation, depth + 1, loc);
                 match line.moves.last_mut() {
                     Some(last) => last.variations.push(variation),
                     None => {
@@ -304,8 +338,13 @@ fn read_line(r: &mut Reader, g: &mut RawGame, line: &mut RawLine, depth: usize) 
                 g.error.get_or_insert((loc, PgnErrorKind::Unexpected(')')));
             }
             '[' => {
-                if depth == 0 && r.tag_starts_here() {
-                    return; // the next game (this one has no result)
+                if r.first_on_line() && r.tag_starts_here() {
+                    // The next game (this one has no result, or left something open).
+                    if depth > 0 {
+                        g.error
+                            .get_or_insert((opened, PgnErrorKind::UnterminatedVariation));
+                    }
+                    return;
                 }
                 r.bump();
                 g.error.get_or_insert((loc, PgnErrorKind::Unexpected('[')));
@@ -518,8 +557,12 @@ fn annotation_nag(s: &str) -> Option<u16> {
 }
 
 /// Strips a move number (`12.`, `12...`, `12`) from the front of a symbol; returns the
-/// rest and how many characters were stripped.
+/// rest and how many characters were stripped. `0000`, a null move in coordinates, is no
+/// move number.
 fn strip_move_number(sym: &str) -> (&str, usize) {
+    if sym == "0000" {
+        return (sym, 0);
+    }
     let digits = sym.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &sym[digits..];
     let dots = rest.bytes().take_while(|&b| b == b'.').count();

@@ -1,0 +1,209 @@
+//! The `[Variant]` tag as other programs write it: the names they use for chess
+//! (`Standard`, `From Position`, …) and for the games Joust does not play (`fischerandom`,
+//! `Crazyhouse`, …), which are reported once as such rather than as unknown names.
+
+use super::PgnErrorKind;
+use crate::names::variant_by_name;
+use joust_core::{variants, Variant};
+
+/// Names of plain chess that other tools write in a `[Variant]` tag (normalised: ASCII
+/// letters and digits, lowercase). `From Position` is lichess's name for a chess game
+/// from a set-up position.
+const CHESS: &[&str] = &["fromposition", "standardchess", "chessstandard", "regular"];
+
+/// Games other programs play and Joust does not: the usual name, then the names (in
+/// normalised form) that python-chess, lichess, cutechess, PyChess and Fairy-Stockfish
+/// write for it.
+const UNSUPPORTED: &[(&str, &[&str])] = &[
+    (
+        "Chess960",
+        &[
+            "chess960",
+            "960",
+            "fischerandom",
+            "fischerrandom",
+            "fischerrandomchess",
+            "frc",
+            "chess960castling",
+        ],
+    ),
+    (
+        "Crazyhouse",
+        &["crazyhouse", "house", "zh", "crazyhousechess"],
+    ),
+    ("Atomic", &["atomic", "atom", "atomicchess"]),
+    (
+        "Antichess",
+        &[
+            "antichess",
+            "anti",
+            "giveaway",
+            "giveawaychess",
+            "suicide",
+            "suicidechess",
+        ],
+    ),
+    ("Losers", &["losers", "loserschess"]),
+    (
+        "King of the Hill",
+        &["kingofthehill", "koth", "kingofthehillchess"],
+    ),
+    ("Three-check", &["threecheck", "3check", "threecheckchess"]),
+    ("Five-check", &["fivecheck", "5check"]),
+    ("Horde", &["horde", "hordechess"]),
+    (
+        "Racing Kings",
+        &["racingkings", "racing", "race", "racingkingschess"],
+    ),
+    ("Bughouse", &["bughouse", "bughousechess"]),
+    ("Placement", &["placement"]),
+    ("Seirawan", &["seirawan", "sirawan", "shouse", "schess"]),
+    (
+        "Capablanca",
+        &["capablanca", "capahouse", "gothic", "embassy", "caparandom"],
+    ),
+    ("Grand chess", &["grand", "grandchess", "grandhouse"]),
+    (
+        "Shogi",
+        &["shogi", "minishogi", "kyotoshogi", "torishogi", "dobutsu"],
+    ),
+    ("Xiangqi", &["xiangqi", "minixiangqi", "manchu", "janggi"]),
+    (
+        "Makruk",
+        &[
+            "makruk",
+            "cambodian",
+            "sittuyin",
+            "asean",
+            "aiwok",
+            "karouk",
+        ],
+    ),
+    ("Shatranj", &["shatranj", "courier"]),
+    ("Knightmate", &["knightmate"]),
+    ("Duck chess", &["duck", "duckchess"]),
+    ("Fog of War", &["fogofwar", "darkchess"]),
+    (
+        "Extinction",
+        &["extinction", "kinglet", "threekings", "coregal", "twokings"],
+    ),
+    (
+        "Amazon",
+        &[
+            "amazon",
+            "nightrider",
+            "chak",
+            "chennis",
+            "spartan",
+            "orda",
+            "synochess",
+        ],
+    ),
+];
+
+/// Letters and digits only, lowercase: `From Position` → `fromposition`.
+fn normalise(s: &str) -> String {
+    s.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// True if two names differ only in case, spaces and punctuation.
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    normalise(a) == normalise(b)
+}
+
+/// The game a `[Variant]` tag's value names. An empty value is chess (no game named),
+/// like a missing tag.
+pub(crate) fn variant_of_tag(value: &str) -> Result<&'static Variant, PgnErrorKind> {
+    if let Some(v) = variant_by_name(value) {
+        return Ok(v);
+    }
+    let wanted = normalise(value);
+    if wanted.is_empty() || CHESS.contains(&wanted.as_str()) {
+        return Ok(variants::chess());
+    }
+    let bare = wanted.strip_suffix("chess").unwrap_or(&wanted);
+    for (name, aliases) in UNSUPPORTED {
+        if aliases.iter().any(|a| *a == wanted || *a == bare) {
+            return Err(PgnErrorKind::UnsupportedVariant {
+                written: value.trim().to_string(),
+                name,
+            });
+        }
+    }
+    Err(PgnErrorKind::UnknownVariant(value.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn other_tools_names_for_chess() {
+        for name in [
+            "Standard",
+            "standard",
+            "STANDARD",
+            "From Position",
+            "from position",
+            "chess",
+            "Chess",
+            "",
+            "  ",
+        ] {
+            assert_eq!(variant_of_tag(name).map(|v| v.id), Ok("chess"), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn games_joust_does_not_play_are_named_as_such() {
+        for (written, name) in [
+            ("fischerandom", "Chess960"),
+            ("Chess960", "Chess960"),
+            ("chess 960", "Chess960"),
+            ("Fischer Random", "Chess960"),
+            ("Crazyhouse", "Crazyhouse"),
+            ("crazyhouse", "Crazyhouse"),
+            ("Atomic", "Atomic"),
+            ("Antichess", "Antichess"),
+            ("giveaway", "Antichess"),
+            ("King of the Hill", "King of the Hill"),
+            ("Three-check", "Three-check"),
+            ("Horde", "Horde"),
+            ("Racing Kings", "Racing Kings"),
+            ("xiangqi", "Xiangqi"),
+            ("Shogi", "Shogi"),
+        ] {
+            assert_eq!(
+                variant_of_tag(written).map(|v| v.id),
+                Err(PgnErrorKind::UnsupportedVariant {
+                    written: written.to_string(),
+                    name
+                }),
+                "{written}"
+            );
+        }
+        let e = variant_of_tag("fischerandom").unwrap_err();
+        assert_eq!(e.to_string(), "Joust cannot play fischerandom (Chess960)");
+        let e = variant_of_tag("Crazyhouse").unwrap_err();
+        assert_eq!(e.to_string(), "Joust cannot play Crazyhouse");
+    }
+
+    #[test]
+    fn our_games_and_unknown_names() {
+        assert_eq!(
+            variant_of_tag("LancerChess").map(|v| v.id),
+            Ok("lancerchess")
+        );
+        assert_eq!(
+            variant_of_tag("Royal Lion Chess").map(|v| v.id),
+            Ok("royal-lion")
+        );
+        assert!(matches!(
+            variant_of_tag("Made-up Chess"),
+            Err(PgnErrorKind::UnknownVariant(n)) if n == "Made-up Chess"
+        ));
+    }
+}
