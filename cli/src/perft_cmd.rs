@@ -26,7 +26,8 @@ pub struct PerftArgs {
     /// (`leopard@d/e` puts White's behind d and Black's behind e).
     #[arg(long)]
     musketeer: Option<String>,
-    /// Moves to play first, in coordinate notation, separated by spaces or commas.
+    /// Moves to play first, in coordinate notation, separated by spaces or commas (a
+    /// Lion's double move keeps its own comma: `e4e5,e5e6`).
     #[arg(long)]
     moves: Option<String>,
     /// Print the count below each legal move.
@@ -91,8 +92,26 @@ fn run_on<B: TableCache>(
         }
     }
     if let Some(moves) = &args.moves {
-        for text in moves.split([' ', ',']).filter(|s| !s.is_empty()) {
-            let mv = parse_move(&pos, text).map_err(|e| UserError(e.to_string()))?;
+        let pieces: Vec<&str> = moves
+            .split([' ', ','])
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut i = 0;
+        while i < pieces.len() {
+            // Two pieces joined by a comma may be one Lion double move (`e4e5,e5e6`).
+            let double = pieces
+                .get(i + 1)
+                .and_then(|next| parse_move(&pos, &format!("{},{next}", pieces[i])).ok());
+            let mv = match double {
+                Some(mv) => {
+                    i += 2;
+                    mv
+                }
+                None => {
+                    i += 1;
+                    parse_move(&pos, pieces[i - 1]).map_err(|e| UserError(e.to_string()))?
+                }
+            };
             make(t, &mut pos, mv);
         }
     }

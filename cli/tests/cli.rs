@@ -55,6 +55,27 @@ fn perft_total_from_a_fen_with_moves_and_threads() {
         assert_eq!(code, 0);
         assert_eq!(stable(&out), format!("Nodes searched: {nodes}"));
     }
+    // A huge thread count is cut to the cores; the count is the same.
+    let (code, out, err) = joust(&["perft", "3", "--threads", "10000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stable(&out), "Nodes searched: 8902");
+}
+
+#[test]
+fn perft_moves_take_lion_double_moves_with_their_comma() {
+    // The Lion takes e5 and goes on to take f5 (one move), then Black's Lion steps.
+    let fen = "l9/10/10/10/10/4pp4/4L5/10/10/10 w - - 0 1";
+    let counts = |moves: &str| {
+        let args = ["perft", "1", "--variant", "royal-lion", "--fen", fen, "--moves", moves];
+        let (code, out, err) = joust(&args);
+        assert_eq!(code, 0, "{moves}: {err}");
+        stable(&out)
+    };
+    let after_double = counts("e4e5,e5f5 a10a9");
+    assert_eq!(after_double, counts("e4e5,e5f5,a10a9"));
+    // The single capture e4e5 leaves the f5 pawn: another position, another count.
+    assert_ne!(after_double, counts("e4e5 a10a9"));
+    assert_eq!(counts("e4e5,e5f5"), "Nodes searched: 9");
 }
 
 #[test]
