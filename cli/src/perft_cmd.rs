@@ -92,10 +92,7 @@ fn run_on<B: TableCache>(
         }
     }
     if let Some(moves) = &args.moves {
-        let pieces: Vec<&str> = moves
-            .split([' ', ','])
-            .filter(|s| !s.is_empty())
-            .collect();
+        let pieces: Vec<&str> = moves.split([' ', ',']).filter(|s| !s.is_empty()).collect();
         let mut i = 0;
         while i < pieces.len() {
             // Two pieces joined by a comma may be one Lion double move (`e4e5,e5e6`).

@@ -66,7 +66,16 @@ fn perft_moves_take_lion_double_moves_with_their_comma() {
     // The Lion takes e5 and goes on to take f5 (one move), then Black's Lion steps.
     let fen = "l9/10/10/10/10/4pp4/4L5/10/10/10 w - - 0 1";
     let counts = |moves: &str| {
-        let args = ["perft", "1", "--variant", "royal-lion", "--fen", fen, "--moves", moves];
+        let args = [
+            "perft",
+            "1",
+            "--variant",
+            "royal-lion",
+            "--fen",
+            fen,
+            "--moves",
+            moves,
+        ];
         let (code, out, err) = joust(&args);
         assert_eq!(code, 0, "{moves}: {err}");
         stable(&out)
