@@ -168,7 +168,11 @@ fn replay_line<B: TableCache>(
         }
         let mut variations = Vec::new();
         for v in &rm.variations {
-            match replay_line(number, v, game.clone(), false, issues) {
+            // A variation starts from this position without the game's history, which
+            // only decides repetitions, and a variation's outcome is not used: copying
+            // the history for each one would make a game with many variations slow.
+            let from = Game::new(game.position().clone());
+            match replay_line(number, v, from, false, issues) {
                 Ok((l, _)) => variations.push(l),
                 Err(e) => issues.push(e),
             }

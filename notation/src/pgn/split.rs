@@ -74,7 +74,7 @@ enum Step {
 struct Scan {
     mode: Mode,
     depth: usize,
-    /// Move text (moves, numbers, variations, NAGs) has begun.
+    /// Move text (moves, numbers, variations, NAGs, comments) has begun.
     has_moves: bool,
     /// The current symbol's first bytes and its length.
     sym: [u8; 8],
@@ -176,8 +176,16 @@ impl Scan {
             }
         }
         match b {
-            b'{' => self.mode = Mode::Brace,
-            b';' => self.mode = Mode::ToLineEnd,
+            // Comments are move text too: a tag line after one starts the next game,
+            // so an unclosed `{` never reaches past it.
+            b'{' => {
+                self.mode = Mode::Brace;
+                self.has_moves = true;
+            }
+            b';' => {
+                self.mode = Mode::ToLineEnd;
+                self.has_moves = true;
+            }
             b'[' => {
                 self.mode = Mode::Tag {
                     quoted: false,
