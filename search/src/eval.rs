@@ -22,6 +22,29 @@ const HEAVY: i32 = 700;
 /// Pieces worth less than this are light (they can use outposts).
 const LIGHT: i32 = 400;
 
+/// The largest evaluation, either sign: whatever the weights and piece values, a static
+/// value stays this far inside the mate scores (`crate::MATE_BOUND`), with room for the
+/// margins the search adds to it, so no evaluation ever reads as a mate.
+pub const EVAL_MAX: i32 = 20_000;
+
+/// The largest weight [`Evaluator::with_values`] uses, either sign (a larger one counts as
+/// this): twice what the engine's options accept, and small enough that no sum of the
+/// evaluation overflows.
+pub const WEIGHT_LIMIT: i32 = 10_000;
+
+/// The largest piece value [`Evaluator::with_values`] uses (values count from 0 up to this).
+pub const VALUE_LIMIT: i32 = 10_000;
+
+/// Bound of the terms whose sums could outgrow an i32 (mobility, royal danger, threats):
+/// far beyond any real evaluation, and small enough that the totals stay in range.
+const TERM_MAX: i64 = 1 << 24;
+
+/// A term summed in i64, bounded to ±[`TERM_MAX`] to join the i32 totals.
+#[inline]
+fn term(x: i64) -> i32 {
+    x.clamp(-TERM_MAX, TERM_MAX) as i32
+}
+
 /// A static evaluation for one game, built once from its data.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -253,11 +276,21 @@ impl Evaluator {
 
     /// Builds the evaluation of `variant` with the given weights and some pieces' values
     /// (in centipawns) in place of the game's own: for trying out other valuations.
+    /// Weights beyond ±[`WEIGHT_LIMIT`] and values beyond 0..=[`VALUE_LIMIT`] count as
+    /// the nearest limit, within which every sum stays in range.
     pub fn with_values(
         variant: &'static Variant,
         w: Weights,
         values: &[(KindId, i32)],
     ) -> Evaluator {
+        let mut w = w;
+        for (_, weight) in w.fields_mut() {
+            *weight = (*weight).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+        }
+        let values: Vec<(KindId, i32)> = values
+            .iter()
+            .map(|&(k, v)| (k, v.clamp(0, VALUE_LIMIT)))
+            .collect();
         let g = variant.geometry;
         let n = g.len() as f64;
         let mut value = [(0, 0); MAX_KINDS];
@@ -282,7 +315,7 @@ impl Evaluator {
             mobility_weight[k.index()] = 16 * w.mobility_full.max(1).min(avg_i) / avg_i;
             let given = values.iter().find(|(vk, _)| *vk == k).map(|&(_, v)| v);
             let v = match given.or(kind.value) {
-                Some(v) => v,
+                Some(v) => v.clamp(0, VALUE_LIMIT),
                 None if kind.royal => 0,
                 None if kind.pawn => 100,
                 // Calibrated on chess: knight 5.25 squares ~ 320, queen 22.75 ~ 900.
@@ -406,7 +439,7 @@ impl Evaluator {
             colour_bound,
             space_area,
             w,
-            values_given: values.to_vec(),
+            values_given: values,
         }
     }
 
@@ -453,7 +486,7 @@ impl Evaluator {
         self.value[kind.index()].0
     }
 
-    /// The position's value for the side to move, in centipawns.
+    /// The position's value for the side to move, in centipawns, within ±[`EVAL_MAX`].
     pub fn evaluate<B: TableCache>(&self, pos: &Position<B>) -> i32 {
         self.evaluate_with(tables::<B>(pos.variant()), pos)
     }
@@ -464,7 +497,9 @@ impl Evaluator {
         let g = t.geometry;
         let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
         // Mobility in 1/16 centipawn (middlegame, endgame).
-        let (mut mob_mg, mut mob_eg) = (0i32, 0i32);
+        // (In i64, as are the other terms whose sums could outgrow an i32 under extreme
+        // weights; each is bounded by `term` before it joins the i32 totals.)
+        let (mut mob_mg, mut mob_eg) = (0i64, 0i64);
         let occ = pos.occupied();
         // Pawns by colour as (file, rank), for the pawn-structure terms.
         let mut pawns: [[(i8, i8); 16]; 2] = [[(0, 0); 16]; 2];
@@ -520,7 +555,7 @@ impl Evaluator {
         let mut check_by_kind = [[B::EMPTY; MAX_KINDS]; 2];
         // Each side's middlegame mobility in 1/16 centipawn, and whether it has a heavy
         // piece (the royal danger's queen).
-        let mut side_mobility = [0i32; 2];
+        let mut side_mobility = [0i64; 2];
         let mut has_heavy = [false; 2];
         // What each side's pieces other than its royal one attack.
         let mut guarded = [B::EMPTY; 2];
@@ -592,10 +627,10 @@ impl Evaluator {
                     m
                 };
                 let surplus = m.count() as i32 - self.avg_mobility[k] * w.mobility_zero / 100;
-                let mw = self.mobility_weight[k];
-                mob_mg += sign * w.mobility_mg * mw * surplus;
-                mob_eg += sign * w.mobility_eg * mw * surplus;
-                side_mobility[ci] += w.mobility_mg * mw * surplus;
+                let units = (self.mobility_weight[k] * surplus) as i64;
+                mob_mg += (sign * w.mobility_mg) as i64 * units;
+                mob_eg += (sign * w.mobility_eg) as i64 * units;
+                side_mobility[ci] += w.mobility_mg as i64 * units;
                 attacked2[ci] |= attacked[ci] & a;
                 attacked[ci] |= a;
                 guarded[ci] |= a;
@@ -664,8 +699,8 @@ impl Evaluator {
                 }
             }
         }
-        mg += mob_mg / 16;
-        eg += mob_eg / 16;
+        mg += term(mob_mg / 16);
+        eg += term(mob_eg / 16);
         for color in Color::ALL {
             let sign = if color == Color::White { 1 } else { -1 };
             let pairs = colours_held[color.index()]
@@ -698,10 +733,10 @@ impl Evaluator {
             let by_threshold = w.danger_threshold > 0;
             if by_threshold || zone_attackers[ci] + checking >= 2 {
                 let weak = (zone[ci] & attacked[1 - ci] & !guarded[ci]).count() as i32;
-                let mut danger = zone_attackers[ci] * zone_weight[ci]
+                let mut danger = (zone_attackers[ci] * zone_weight[ci]
                     + w.zone_attack * zone_hits[ci]
                     + w.danger_safe_check * safe_checks
-                    + w.danger_weak * weak;
+                    + w.danger_weak * weak) as i64;
                 if self.kind_checks_count {
                     danger += self.kind_check_danger(
                         pos,
@@ -710,20 +745,21 @@ impl Evaluator {
                         attacked[ci],
                         attacked2,
                         ci,
-                    );
+                    ) as i64;
                 }
                 // More enemy mobility than ours feeds an attack (16ths of a centipawn).
-                danger +=
-                    (side_mobility[1 - ci] - side_mobility[ci]) / 16 * w.danger_mobility / 100;
+                danger += (side_mobility[1 - ci] - side_mobility[ci]) / 16
+                    * w.danger_mobility as i64
+                    / 100;
                 if !has_heavy[1 - ci] {
-                    danger -= w.danger_no_heavy;
+                    danger -= w.danger_no_heavy as i64;
                 }
-                let danger = danger.max(0);
-                if !by_threshold || danger > w.danger_threshold {
-                    // In i64: weights given as options may be large.
-                    let quadratic = (danger as i64 * danger as i64 / 4096).min(w.danger_cap as i64);
-                    mg -= sign * quadratic as i32;
-                    eg -= sign * danger.max(0) * w.danger_eg / 256;
+                // Bounded so that its square stays in range: far beyond any cap.
+                let danger = danger.clamp(0, TERM_MAX);
+                if !by_threshold || danger > w.danger_threshold as i64 {
+                    let quadratic = (danger * danger / 4096).min(w.danger_cap as i64);
+                    mg -= sign * term(quadratic);
+                    eg -= sign * term(danger * w.danger_eg as i64 / 256);
                 }
             }
             // Pieces attacked by enemy pawns, and pieces attacked and not defended:
@@ -733,19 +769,20 @@ impl Evaluator {
                 None => B::FULL,
             };
             let mine = pos.pieces(color) & not_royal;
-            let mut penalty = 0;
+            let mut penalty = 0i64;
             for sq in (mine & pawn_attacked[1 - ci] & !pawn_bb[ci]).squares() {
                 let k = pos.piece_at(sq).expect("occupied").kind.index();
-                penalty += self.value[k].0 * w.pawn_threat / 96;
+                penalty += (self.value[k].0 * w.pawn_threat / 96) as i64;
             }
             for sq in (mine & attacked[1 - ci] & !attacked[ci]).squares() {
                 let k = pos.piece_at(sq).expect("occupied").kind.index();
-                penalty += w.hanging + self.value[k].0 * w.hanging_share / 96;
+                penalty += (w.hanging + self.value[k].0 * w.hanging_share / 96) as i64;
             }
-            penalty += w.lesser_threat * lesser_threats[ci];
+            penalty += (w.lesser_threat * lesser_threats[ci]) as i64;
             if color == stm {
                 penalty /= 2;
             }
+            let penalty = term(penalty);
             mg -= sign * penalty;
             eg -= sign * penalty / 2;
         }
@@ -846,11 +883,12 @@ impl Evaluator {
         }
         let phase = phase.min(self.start_phase);
         let (mg, eg, phase, start) = (mg as i64, eg as i64, phase as i64, self.start_phase as i64);
-        let score = ((mg * phase + eg * (start - phase)) / start) as i32;
-        match stm {
-            Color::White => score + w.tempo,
-            Color::Black => -score + w.tempo,
-        }
+        let score = (mg * phase + eg * (start - phase)) / start;
+        let score = match stm {
+            Color::White => score,
+            Color::Black => -score,
+        } + w.tempo as i64;
+        score.clamp(-EVAL_MAX as i64, EVAL_MAX as i64) as i32
     }
 }
 

@@ -12,6 +12,6 @@ pub mod tt;
 pub mod tuned;
 pub mod weights;
 
-pub use eval::Evaluator;
+pub use eval::{Evaluator, EVAL_MAX};
 pub use search::{search, Info, Limits, SearchResult, Shared, MATE, MATE_BOUND};
 pub use weights::Weights;

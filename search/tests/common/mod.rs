@@ -1,0 +1,108 @@
+//! Helpers shared by the search's integration tests: a seeded random generator, random
+//! playouts, and an exact (eval-free) check of a forced mate.
+
+#![allow(dead_code)]
+
+use joust_core::variant::StalemateResult;
+use joust_core::Position;
+use joust_movegen::{generate, make, tables, unmake, MoveList, TableCache};
+
+/// SplitMix64: a small seeded generator, so that every run tests the same cases.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number from `low` to `high`, both included.
+    pub fn range(&mut self, low: i32, high: i32) -> i32 {
+        let span = (high as i64 - low as i64 + 1) as u64;
+        (low as i64 + (self.next() % span) as i64) as i32
+    }
+}
+
+/// The legal moves of `pos`.
+pub fn moves<B: TableCache>(pos: &Position<B>) -> MoveList {
+    let mut list = MoveList::new();
+    generate(tables::<B>(pos.variant()), pos, &mut list);
+    list
+}
+
+/// `pos` after up to `plies` random legal moves (fewer if the game ends first).
+pub fn playout<B: TableCache>(pos: &Position<B>, plies: usize, rng: &mut Rng) -> Position<B> {
+    let t = tables::<B>(pos.variant());
+    let mut pos = pos.clone();
+    for _ in 0..plies {
+        let list = moves(&pos);
+        if list.is_empty() {
+            break;
+        }
+        let mv = list.as_slice()[rng.next() as usize % list.len()];
+        make(t, &mut pos, mv);
+    }
+    pos
+}
+
+/// True if the side to move of `pos` has lost: no legal move, and in check (or
+/// stalemated in a game where that loses).
+fn lost<B: TableCache>(pos: &Position<B>, list: &MoveList) -> bool {
+    let t = tables::<B>(pos.variant());
+    list.is_empty()
+        && (t.in_check(pos, pos.side_to_move()) || pos.variant().stalemate == StalemateResult::Loss)
+}
+
+/// Whether the side to move can force a win within `plies` plies, by a full-width search
+/// without evaluation; `None` once `budget` nodes are spent.
+pub fn wins_within<B: TableCache>(
+    pos: &mut Position<B>,
+    plies: u32,
+    budget: &mut u64,
+) -> Option<bool> {
+    if plies == 0 {
+        return Some(false);
+    }
+    let t = tables::<B>(pos.variant());
+    for &mv in moves(pos).iter() {
+        *budget = budget.checked_sub(1)?;
+        let undo = make(t, pos, mv);
+        let won = loses_within(pos, plies - 1, budget);
+        unmake(t, pos, mv, &undo);
+        if won? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Whether the side to move of `pos` loses by force within `plies` plies (it has lost
+/// already at 0); `None` once `budget` nodes are spent.
+pub fn loses_within<B: TableCache>(
+    pos: &mut Position<B>,
+    plies: u32,
+    budget: &mut u64,
+) -> Option<bool> {
+    let list = moves(pos);
+    if list.is_empty() {
+        return Some(lost(pos, &list));
+    }
+    if plies == 0 || pos.halfmove_clock() >= pos.variant().fifty_move_plies {
+        return Some(false);
+    }
+    let t = tables::<B>(pos.variant());
+    for &mv in list.iter() {
+        *budget = budget.checked_sub(1)?;
+        let undo = make(t, pos, mv);
+        let escaped = wins_within(pos, plies - 1, budget).map(|w| !w);
+        unmake(t, pos, mv, &undo);
+        if escaped? {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
