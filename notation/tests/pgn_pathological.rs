@@ -43,3 +43,22 @@ fn many_variations_deep_into_a_long_game() {
     assert_eq!(g.line.moves[3_999].variations.len(), 100_000);
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
+
+#[test]
+fn a_game_too_long_to_hold_is_reported_and_the_next_one_read() {
+    let mut text = String::from("[Event \"1\"]\n1. e4 *\n\n[Event \"huge\"]\n1. e4 {");
+    let line = format!("{}\n", "x".repeat(99));
+    text += &line.repeat(50_000); // 5 MB
+    text += "} e5 *\n\n[Event \"3\"]\n1. d4 *\n";
+    let (games, took) = timed(&text);
+    assert_eq!(games.len(), 3);
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!((e.game, e.loc.line, e.loc.column), (2, 4, 1), "{e}");
+    assert!(matches!(e.kind, PgnErrorKind::GameTooLong { limit } if limit == 4 << 20));
+    assert_eq!(
+        e.to_string(),
+        "game 2, line 4, column 1: the game's text is longer than 4 MiB, more than the reader holds for a game"
+    );
+    assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("3"));
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}

@@ -115,7 +115,7 @@ impl fmt::Display for PgnErrorKind {
             }
             PgnErrorKind::GameTooLong { limit } => write!(
                 f,
-                "the game is longer than {} MiB of text; skipped",
+                "the game's text is longer than {} MiB, more than the reader holds for a game",
                 limit >> 20
             ),
             PgnErrorKind::Read(why) => write!(f, "cannot read the input: {why}"),

@@ -29,7 +29,7 @@ pub(crate) enum Piece {
     },
     /// A game longer than [`MAX_GAME_BYTES`], skipped.
     TooLong {
-        /// Where it starts.
+        /// Where its text (other than white space) starts.
         start: Loc,
     },
 }
@@ -240,8 +240,10 @@ pub(crate) struct Splitter {
     at_line_start: bool,
     /// Where in `buf` the current line starts, if it is there.
     line_start: Option<usize>,
-    /// Where the current game starts.
+    /// Where the current game's text starts.
     start: Loc,
+    /// Where its first character other than white space is, once seen.
+    first: Option<Loc>,
     /// The current game has outgrown [`MAX_GAME_BYTES`].
     too_long: bool,
     /// A byte order mark at the start of the stream has been looked for.
@@ -260,6 +262,7 @@ impl Splitter {
             at_line_start: true,
             line_start: None,
             start: Loc { line: 1, column: 1 },
+            first: None,
             too_long: false,
             bom_checked: false,
         }
@@ -343,6 +346,9 @@ impl Splitter {
             self.scan.probe = Probe::Start;
         }
         self.buf.push(b);
+        if self.first.is_none() && !b.is_ascii_whitespace() {
+            self.first = Some(self.loc_of(at));
+        }
         match self.scan.step(b, self.at_line_start) {
             Step::Go => {}
             Step::CutAtLineStart => {
@@ -383,6 +389,19 @@ impl Splitter {
         None
     }
 
+    /// Where `buf[at]`, on the current line, is.
+    fn loc_of(&self, at: usize) -> Loc {
+        let column = match self.line_start.filter(|&ls| ls <= at) {
+            Some(ls) => 1 + decode(&self.buf[ls..at]).chars().count(),
+            // The game began on this line.
+            None => self.start.column + decode(&self.buf[..at]).chars().count(),
+        };
+        Loc {
+            line: self.line,
+            column,
+        }
+    }
+
     /// Ends the current game before `buf[cut]`; what follows is fed again for the next
     /// game, which starts at `next` (`None`: just after the end, worked out from the text).
     fn cut(&mut self, cut: usize, next: Option<Loc>) -> Piece {
@@ -414,7 +433,9 @@ impl Splitter {
     fn take(&mut self) -> Piece {
         let start = self.start;
         let piece = if self.too_long {
-            Piece::TooLong { start }
+            Piece::TooLong {
+                start: self.first.unwrap_or(start),
+            }
         } else {
             Piece::Text {
                 text: decode(&self.buf),
@@ -422,6 +443,7 @@ impl Splitter {
             }
         };
         self.too_long = false;
+        self.first = None;
         self.buf.clear();
         if self.buf.capacity() > KEEP_CAPACITY {
             self.buf.shrink_to(KEEP_CAPACITY);
