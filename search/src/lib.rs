@@ -14,4 +14,5 @@ pub mod weights;
 
 pub use eval::{Evaluator, EVAL_MAX};
 pub use search::{search, Info, Limits, SearchResult, Shared, MATE, MATE_BOUND};
+pub use tt::TableError;
 pub use weights::Weights;

@@ -4,7 +4,7 @@
 use super::ordering::Memory;
 use super::{Worker, INF, MAX_PLY};
 use crate::eval::Evaluator;
-use crate::tt::Table;
+use crate::tt::{Table, TableError};
 use crate::{MATE, MATE_BOUND};
 use joust_core::Position;
 use joust_movegen::{tables, Move, MoveList, TableCache};
@@ -106,10 +106,21 @@ impl Shared {
         self.stop.store(false, Ordering::Relaxed);
     }
 
-    /// Shared state with a table of `hash_mb` megabytes.
+    /// Shared state with a table of `hash_mb` megabytes (see [`Table::new`]).
     pub fn new(hash_mb: usize) -> Shared {
+        Shared::with_table(Table::new(hash_mb))
+    }
+
+    /// Shared state with a table of `hash_mb` megabytes, or why the system cannot give
+    /// that much: for sizes a user chose.
+    pub fn try_new(hash_mb: usize) -> Result<Shared, TableError> {
+        Table::try_new(hash_mb).map(Shared::with_table)
+    }
+
+    /// Shared state around `tt`.
+    fn with_table(tt: Table) -> Shared {
         Shared {
-            tt: Table::new(hash_mb),
+            tt,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             memory: Mutex::new(Vec::new()),
@@ -447,6 +458,14 @@ fn time_factor(stable: u32, dropped: bool) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table the system cannot give is an error for the caller to report.
+    #[test]
+    fn an_impossible_table_is_an_error() {
+        let err = Shared::try_new(usize::MAX).err().expect("no table");
+        assert_eq!(err, TableError::OutOfMemory { megabytes: usize::MAX });
+        assert_eq!(Shared::try_new(2).unwrap().tt.bytes(), 2 << 20);
+    }
 
     /// Any clock gives a time to think, from 1 ms up, without overflow.
     #[test]
