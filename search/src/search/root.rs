@@ -463,7 +463,12 @@ mod tests {
     #[test]
     fn an_impossible_table_is_an_error() {
         let err = Shared::try_new(usize::MAX).err().expect("no table");
-        assert_eq!(err, TableError::OutOfMemory { megabytes: usize::MAX });
+        assert_eq!(
+            err,
+            TableError::OutOfMemory {
+                megabytes: usize::MAX
+            }
+        );
         assert_eq!(Shared::try_new(2).unwrap().tt.bytes(), 2 << 20);
     }
 
