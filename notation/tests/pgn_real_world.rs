@@ -389,3 +389,29 @@ fn a_read_error_is_the_last_item() {
         "game 2, line 3, column 1: cannot read the input: disk on fire"
     );
 }
+
+#[test]
+fn tag_names_in_any_case_are_the_same_tags_when_written_back() {
+    // Found by the fuzz target: an empty Variant (chess) followed by a second variant tag
+    // spelt `VariAnt` was written back and read as that second one.
+    let text = "[Variant \"\"]\n[VariAnt \"Made-up\"]\n[white \"A\"]\n[EVENT \"E\"]\n[Event \"F\"]\n1. e4 *";
+    let g = &clean_games(text)[0];
+    assert_eq!(g.variant.id, "chess");
+    assert_eq!((g.tag("White"), g.tag("Event")), (Some("A"), Some("E")));
+    let written = write_pgn(g, MoveNotation::San);
+    assert!(
+        written.starts_with(
+            "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n"
+        ),
+        "{written}"
+    );
+    assert!(
+        !written.contains("VariAnt") && !written.contains("Variant"),
+        "{written}"
+    );
+    assert!(
+        !written.contains("\"F\"") && !written.contains("white"),
+        "{written}"
+    );
+    assert_eq!(&clean_games(&written)[0], g);
+}

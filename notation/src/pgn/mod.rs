@@ -116,17 +116,23 @@ impl PgnGame {
         }
     }
 
-    /// The value of a tag, if present (the first one with that name).
+    /// The value of a tag, if present: the first one with that name in any case, as the
+    /// reader matches names (`[white "A"]` is White's).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag, replacing the first one with that name or adding it at the end.
+    /// Sets a tag, replacing the first one with that name (in any case) or adding it at
+    /// the end.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
             Some(t) => t.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
@@ -135,7 +141,8 @@ impl PgnGame {
     /// The tag pairs as the writer puts them: the seven tag roster (defaults `?` and
     /// `????.??.??`, `Result` from [`PgnGame::result`]), then `Variant` for a game other
     /// than chess (or if the game had one), `SetUp` and `FEN` if the game has its own
-    /// start, then every other tag in its original order.
+    /// start, then every other tag in its original order (a second tag of one of those
+    /// names, in any case, is left out: the first is the one the game was read with).
     pub fn header(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for name in SEVEN_TAG_ROSTER {
@@ -163,8 +170,10 @@ impl PgnGame {
             out.push(("FEN".to_string(), fen.clone()));
         }
         for (name, value) in &self.tags {
-            let special = SEVEN_TAG_ROSTER.contains(&name.as_str())
-                || ["Variant", "SetUp", "FEN"].contains(&name.as_str());
+            let special = SEVEN_TAG_ROSTER
+                .iter()
+                .chain(&["Variant", "SetUp", "FEN"])
+                .any(|s| s.eq_ignore_ascii_case(name));
             if !special {
                 out.push((name.clone(), value.clone()));
             }
