@@ -1,76 +1,11 @@
-//! Time for the terminal commands: durations such as `90s`, `10m`, `1m30s`, time controls
-//! such as `5m+3s`, and the two-sided game clock of `joust play`.
+//! Time for the terminal commands: the two-sided game clock of `joust play`, and clock
+//! readings. Durations (`90s`, `10m`, `1m30s`) and time controls (`5m+3s`, `10+0.1`) are
+//! read by [`joust_notation::time_control`], which the match runner shares.
 
 use joust_core::Color;
 use std::time::Duration;
 
-/// Reads a duration made of `<number><unit>` parts, units `h`, `m`, `s`, `ms`
-/// (`90s`, `10m`, `1m30s`, `1.5s`, `500ms`); a bare number means seconds.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let bad = |why: &str| format!("'{text}' is not a duration ({why}; e.g. 90s, 10m, 1m30s)");
-    let t = text.trim();
-    if t.is_empty() {
-        return Err(bad("empty"));
-    }
-    if let Ok(secs) = t.parse::<f64>() {
-        return seconds(secs).ok_or_else(|| bad("out of range"));
-    }
-    let mut total = 0.0f64;
-    let mut rest = t;
-    while !rest.is_empty() {
-        let digits = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .ok_or_else(|| bad("a number needs a unit"))?;
-        if digits == 0 {
-            return Err(bad("expected a number"));
-        }
-        let number: f64 = rest[..digits].parse().map_err(|_| bad("bad number"))?;
-        rest = &rest[digits..];
-        let unit_len = rest
-            .find(|c: char| c.is_ascii_digit() || c == '.')
-            .unwrap_or(rest.len());
-        let factor = match &rest[..unit_len] {
-            "h" => 3600.0,
-            "m" | "min" => 60.0,
-            "s" => 1.0,
-            "ms" => 0.001,
-            _ => return Err(bad("units are h, m, s and ms")),
-        };
-        total += number * factor;
-        rest = &rest[unit_len..];
-    }
-    seconds(total).ok_or_else(|| bad("out of range"))
-}
-
-fn seconds(secs: f64) -> Option<Duration> {
-    (secs.is_finite() && (0.0..=1e7).contains(&secs)).then(|| Duration::from_secs_f64(secs))
-}
-
-/// A time control: time for the whole game plus an increment after every move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Time each side starts with.
-    pub base: Duration,
-    /// Time added after each of a side's moves.
-    pub increment: Duration,
-}
-
-impl TimeControl {
-    /// Reads `5m+3s`, `10m`, `1m30s+2s` (`+` separates the increment).
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let (base, inc) = match text.split_once('+') {
-            Some((b, i)) => (parse_duration(b)?, parse_duration(i)?),
-            None => (parse_duration(text)?, Duration::ZERO),
-        };
-        if base.is_zero() {
-            return Err(format!("time control '{text}' gives no time"));
-        }
-        Ok(TimeControl {
-            base,
-            increment: inc,
-        })
-    }
-}
+pub use joust_notation::{parse_duration, TimeControl};
 
 /// Both sides' time left; a side's time runs between [`Clock::start`] and [`Clock::stop`].
 #[derive(Clone, Debug)]
@@ -91,6 +26,11 @@ impl Clock {
     /// Time `side` has left.
     pub fn left(&self, side: Color) -> Duration {
         self.left[side.index()]
+    }
+
+    /// The time control the clock was set to.
+    pub fn control(&self) -> TimeControl {
+        self.control
     }
 
     /// The increment per move.
@@ -134,33 +74,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_read_with_units() {
-        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
-        assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
-        assert_eq!(parse_duration("1m30s"), Ok(Duration::from_secs(90)));
-        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("2.5s"), Ok(Duration::from_millis(2500)));
-        assert_eq!(parse_duration("7"), Ok(Duration::from_secs(7)));
-        for bad in ["", "m", "5x", "5m3", "-3s", "s5", "1e99", "5m+3s"] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn time_controls_read_base_and_increment() {
-        let tc = TimeControl::parse("5m+3s").unwrap();
-        assert_eq!(tc.base, Duration::from_secs(300));
-        assert_eq!(tc.increment, Duration::from_secs(3));
-        let tc = TimeControl::parse("1m30s+2s").unwrap();
-        assert_eq!(tc.base, Duration::from_secs(90));
-        assert_eq!(tc.increment, Duration::from_secs(2));
-        assert_eq!(TimeControl::parse("10m").unwrap().increment, Duration::ZERO);
-        assert!(TimeControl::parse("0s+3s").is_err());
-        assert!(TimeControl::parse("5m+").is_err());
-    }
-
-    #[test]
     fn the_clock_charges_adds_increments_and_flags() {
         let mut c = Clock::new(TimeControl::parse("10s+1s").unwrap());
         assert!(c.charge(Color::White, Duration::from_secs(3)));
@@ -171,5 +84,21 @@ mod tests {
         assert_eq!(clock_text(Duration::from_secs(299)), "4:59");
         assert_eq!(clock_text(Duration::from_millis(9400)), "0:09.4");
         assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
+    }
+
+    #[test]
+    fn the_clock_keeps_its_control_for_the_pgn_tag() {
+        // The saved game's TimeControl tag is the control in seconds, exact (it was
+        // rounded to tenths: 0.05 s showed as 0.1), and stays the base time after the
+        // clock has run.
+        let mut c = Clock::new(TimeControl::parse("1.25s+0.05s").unwrap());
+        assert!(c.charge(Color::White, Duration::from_millis(500)));
+        assert_eq!(c.control().to_string(), "1.25+0.05");
+        assert_eq!(
+            Clock::new(TimeControl::parse("5m+3s").unwrap())
+                .control()
+                .to_string(),
+            "300+3"
+        );
     }
 }

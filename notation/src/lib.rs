@@ -1,8 +1,9 @@
 //! joust-notation: how moves and games are written down.
 //!
 //! Coordinate move text (RULES.md §1.8, [`coordinate`]), SAN for every game ([`san`]),
-//! PGN files ([`pgn`]) and the names games go by in them ([`names`]). Parsing never
-//! panics: every error is a typed value saying what was wrong and where.
+//! PGN files ([`pgn`]), the names games go by in them ([`names`]) and time controls
+//! ([`time_control`]). Parsing never panics: every error is a typed value saying what was
+//! wrong and where.
 
 #![warn(missing_docs)]
 
@@ -10,6 +11,7 @@ pub mod coordinate;
 pub mod names;
 pub mod pgn;
 pub mod san;
+pub mod time_control;
 
 pub use coordinate::{move_to_text, parse_move, MoveTextError};
 pub use names::variant_by_name;
@@ -18,3 +20,4 @@ pub use pgn::{
     PgnReader,
 };
 pub use san::{legal_moves_san, move_to_san, parse_san, SanError};
+pub use time_control::{parse_duration, DurationProblem, TimeControl, TimeControlError};

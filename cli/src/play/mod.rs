@@ -614,15 +614,8 @@ impl<B: TableCache> Session<B> {
         };
         pgn.set_tag("White", &white);
         pgn.set_tag("Black", &black);
-        if let Pace::Clock(c) = self.clocks.first().unwrap_or(&self.setup.pace) {
-            pgn.set_tag(
-                "TimeControl",
-                &format!(
-                    "{}+{}",
-                    seconds(c.left(Color::White)),
-                    seconds(c.increment())
-                ),
-            );
+        if let Pace::Clock(c) = &self.setup.pace {
+            pgn.set_tag("TimeControl", &c.control().to_string());
         }
         if let Some(end) = self.end {
             pgn.result = end.result().to_string();
@@ -653,7 +646,8 @@ fn numbered<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
     )
 }
 
-/// Whole seconds as `3`, else tenths as `0.5` (PGN's TimeControl counts seconds).
+/// Whole seconds as `3`, else tenths as `0.5`: the increment as the game's introduction
+/// shows it.
 fn seconds(d: Duration) -> String {
     if d.subsec_millis() == 0 {
         d.as_secs().to_string()
