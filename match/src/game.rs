@@ -73,7 +73,7 @@ pub fn play_game(
 }
 
 /// `White` or `Black`.
-pub fn side_name(c: Color) -> &'static str {
+fn side_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",

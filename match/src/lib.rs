@@ -58,7 +58,7 @@ mod sprt;
 mod fake;
 
 pub use engine::{GoError, Launch, Reply, Stderr, Timeouts, UciEngine, UciError};
-pub use game::{play_game, side_name, Fault, Finished, Referee, Sides};
+pub use game::{play_game, Fault, Finished, Referee, Sides};
 pub use info::{Bound, InfoLine, SearchInfo};
 pub use limits::{LimitError, Limits};
 pub use move_text::{engine_move, text_for_engine, EngineMoveError};

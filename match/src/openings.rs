@@ -232,7 +232,7 @@ impl Rng {
 /// A random balanced opening of `variant` from its start position: `min_plies` to
 /// `max_plies` random legal plies (Musketeer's setup choices included) after which the
 /// game is not over and a Joust search of `depth` plies (at most `nodes` nodes) scores
-/// it within ±`max_cp`. After [`ATTEMPTS`] tries without one, the most balanced opening
+/// it within ±`max_cp`. After 200 tries without one, the most balanced opening
 /// seen is returned.
 pub fn random_opening(
     variant: &'static Variant,

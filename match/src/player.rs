@@ -7,6 +7,24 @@ use joust_core::Variant;
 use std::time::Duration;
 
 /// A running engine of a match with its spec applied.
+///
+/// ```
+/// use joust_core::variants;
+/// use joust_match::{EngineSpec, Launch, Player};
+/// use std::time::Duration;
+///
+/// let joust = Launch::in_process("joust", |input, output| {
+///     joust_uci::run(input, joust_uci::Output::new(output));
+/// });
+/// let spec = EngineSpec::parse("joust name=Mine hash=8").unwrap();
+/// let mut player = Player::start(&spec, &joust).unwrap();
+/// assert_eq!(player.label(), "Mine");
+/// player.new_game(variants::clash()).unwrap();
+/// let reply = player
+///     .go("position startpos", "go nodes 500", Duration::from_secs(30))
+///     .unwrap();
+/// assert!(!reply.best_move.is_empty());
+/// ```
 pub struct Player {
     /// What the command line said.
     pub spec: EngineSpec,

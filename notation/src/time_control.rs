@@ -19,7 +19,7 @@ const MAX_SECONDS: f64 = 1e7;
 pub enum DurationProblem {
     /// Nothing was given.
     Empty,
-    /// Negative, not finite, or above [`MAX_SECONDS`].
+    /// Negative, not finite, or above 10,000,000 seconds (about 115 days).
     OutOfRange,
     /// A number was followed by nothing where a unit was needed (`5m3`).
     NeedsUnit,

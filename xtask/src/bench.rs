@@ -4,10 +4,10 @@
 //! change to pruning or ordering shows its effect on the tree's size. Speeds are printed
 //! too, but on a noisy machine only the node counts are exact.
 
-use crate::openings::read_openings;
 use crate::paths;
 use clap::Args;
 use joust_core::{variants, Position, Variant};
+use joust_match::read_openings;
 use joust_movegen::TableCache;
 use joust_notation::coordinate::move_to_text;
 use joust_search::{search, Evaluator, Limits, Shared};
@@ -46,7 +46,10 @@ fn read_fens(variant: &'static Variant, path: &Path) -> Result<Vec<String>, Stri
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let openings = read_openings(variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(openings.into_iter().filter_map(|o| o.fen).collect())
+    Ok(openings
+        .iter()
+        .filter_map(|o| o.fen().map(str::to_string))
+        .collect())
 }
 
 /// What one game's set came to.

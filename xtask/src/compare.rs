@@ -5,8 +5,8 @@ use crate::engines::{Engine, EngineArgs, EngineFinder};
 use crate::joust;
 use crate::machine;
 use crate::table::{Align, Table};
-use crate::uci_engine::UciEngine;
 use joust_core::variants;
+use joust_match::{Launch, UciEngine};
 use std::time::Duration;
 
 /// Kiwipete, position 2 of the Chess Programming Wiki's perft suite.
@@ -60,9 +60,6 @@ pub const CASES: &[Case] = &[
         engines: &[Engine::FsfUci],
     },
 ];
-
-/// The game engines know without `UCI_Variant`.
-const DEFAULT_GAME: &str = "chess";
 
 /// Options of `cargo xtask compare`.
 #[derive(clap::Args, Debug)]
@@ -309,14 +306,8 @@ fn open_engine(
     fen: &str,
 ) -> Result<UciEngine, String> {
     let path = finder.find(engine)?;
-    let mut uci = UciEngine::start(&path).map_err(|e| e.to_string())?;
-    if !game.eq_ignore_ascii_case(DEFAULT_GAME) {
-        if !uci.has_variant(game) {
-            return Err(format!("{} does not know game '{game}'", uci.name));
-        }
-        uci.set_option("UCI_Variant", game)
-            .map_err(|e| e.to_string())?;
-    }
+    let mut uci = UciEngine::start(&Launch::program(path)).map_err(|e| e.to_string())?;
+    uci.select_variant(game).map_err(|e| e.to_string())?;
     uci.set_position(fen).map_err(|e| e.to_string())?;
     Ok(uci)
 }
@@ -386,17 +377,14 @@ fn royal_lion_against_grand(args: &CompareArgs, finder: &mut EngineFinder) -> bo
             return true;
         }
     };
-    let mut uci = match UciEngine::start(&path) {
+    let mut uci = match UciEngine::start(&Launch::program(path)) {
         Ok(u) => u,
         Err(e) => {
             println!("royal-lion vs grand: {e}");
             return true;
         }
     };
-    if !uci.has_variant("grand")
-        || uci.set_option("UCI_Variant", "grand").is_err()
-        || uci.send_position_startpos().is_err()
-    {
+    if uci.select_variant("grand").is_err() || uci.set_start_position().is_err() {
         println!("royal-lion vs grand: {} cannot play grand", uci.name);
         return true;
     }

@@ -4,10 +4,11 @@
 //! averages that engine's evaluation trace, term by term, at chosen plies, from the
 //! side of the engine diagnosed: the terms on which its opponents pull ahead.
 
+use crate::launch;
 use crate::pgn_files::read_games;
-use crate::piped::Piped;
 use clap::Args;
 use joust_core::{Color, Position};
+use joust_match::UciEngine;
 use joust_movegen::{make, tables, MoveFlag, TableCache};
 use joust_notation::PgnGame;
 use std::collections::BTreeMap;
@@ -260,19 +261,19 @@ fn trace_positions(
     reference: &str,
     positions: &[Traced],
 ) -> Result<Vec<(usize, bool, Option<Trace>)>, String> {
-    let mut engine = Piped::start(reference)?;
-    engine.send("uci")?;
+    let mut engine = UciEngine::start(&launch::reference(reference)).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(positions.len());
     for p in positions {
-        engine.select_variant(p.variant)?;
-        engine.send(&format!("position fen {}\neval\nisready", p.fen))?;
-        let text = engine
-            .read_until("readyok")
-            .map_err(|e| format!("{e} after {} of {} positions", out.len(), positions.len()))?
-            .concat();
+        let after = |e: joust_match::UciError| {
+            format!("{e} after {} of {} positions", out.len(), positions.len())
+        };
+        engine.select_variant(p.variant).map_err(after)?;
+        engine
+            .send(&format!("position fen {}", p.fen))
+            .map_err(after)?;
+        let text = engine.eval().map_err(after)?.join("\n");
         out.push((p.ply, p.engine_white, parse_trace(&text)));
     }
-    engine.finish();
     Ok(out)
 }
 

@@ -9,9 +9,9 @@
 //! counted and reported, never recursed into. Any other difference is a failure.
 
 use crate::paths;
-use crate::uci_engine::UciEngine;
 use clap::Args;
 use joust_core::{variants, Position, Variant};
+use joust_match::{Launch, UciEngine};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, unmake, TableCache};
 use joust_notation::move_to_text;
 use std::collections::BTreeSet;
@@ -71,22 +71,16 @@ fn run_on<B: TableCache>(variant: &'static Variant, args: &FsfVerifyArgs) -> boo
         }
     };
     let path = args.fsf_uci.clone().unwrap_or_else(paths::fsf_uci);
-    let mut engine = match UciEngine::start(&path) {
+    let mut engine = match UciEngine::start(&Launch::program(path)) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
             return false;
         }
     };
-    if variant.id != "chess" {
-        if !engine.has_variant(variant.id) {
-            eprintln!("error: {} does not play {}", engine.name, variant.id);
-            return false;
-        }
-        if let Err(e) = engine.set_option("UCI_Variant", variant.id) {
-            eprintln!("error: {e}");
-            return false;
-        }
+    if let Err(e) = engine.select_variant(variant.id) {
+        eprintln!("error: {e}");
+        return false;
     }
     let start = Instant::now();
     let mut stats = Stats::default();

@@ -5,7 +5,8 @@
 //! - `cargo xtask compare` times Joust's perft against Stockfish, Fairy-Stockfish and
 //!   fsf-uci on the same positions, in one run.
 //! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.
-//! - `cargo xtask match` plays a match between two UCI engines with Joust as referee.
+//! - `cargo xtask match` plays a match between two UCI engines with Joust as referee
+//!   (the match library, `joust-match`, does the playing).
 //! - `cargo xtask bench` counts the nodes of fixed-depth searches of stored positions.
 //! - `cargo xtask tune` fits the evaluation's weights to a reference engine's scores.
 //! - `cargo xtask diagnose` reads an engine's games: castling, royal moves, and a
@@ -19,23 +20,16 @@ mod diagnose;
 mod engines;
 mod fsf_verify;
 mod joust;
+mod launch;
 mod machine;
 mod match_cmd;
-mod match_game;
-mod match_spec;
-mod openings;
 mod paths;
 mod perft_check;
 mod pgn_files;
-mod piped;
 mod quality;
-mod referee;
 mod reference;
-mod sprt;
 mod table;
 mod tune;
-mod uci_client;
-mod uci_engine;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

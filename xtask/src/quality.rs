@@ -5,12 +5,11 @@
 //! weight sets compare far more steadily than by the results of games.
 
 use crate::engines::EngineArgs;
-use crate::match_spec::{EngineSpec, Program};
-use crate::openings::Rng;
+use crate::launch::resolve;
 use crate::pgn_files::read_games;
-use crate::uci_client::{resolve, Player};
 use clap::Args;
 use joust_core::{Position, Variant};
+use joust_match::{EngineSpec, Player, Program, Rng};
 use joust_movegen::{make, tables, TableCache};
 use joust_notation::{parse_move, PgnGame};
 use std::collections::HashMap;
@@ -146,18 +145,6 @@ fn is_legal(sample: &Sample, text: &str) -> bool {
     }
 }
 
-/// A UCI score (`cp 35`, `mate -3`) in centipawns.
-fn centipawns(score: &str) -> Option<i32> {
-    let (kind, value) = score.split_once(' ')?;
-    let v: i32 = value.trim().parse().ok()?;
-    match kind {
-        "cp" => Some(v),
-        "mate" if v > 0 => Some(MATE_CP - v),
-        "mate" => Some(-MATE_CP - v),
-        _ => None,
-    }
-}
-
 /// The reference's scores, by `variant;fen;move` (`-` for the position itself): its best
 /// move and the score for the side that moved into the position judged.
 struct Cache {
@@ -224,15 +211,15 @@ impl Cache {
                 &format!("go movetime {ms}"),
                 Duration::from_millis(ms) + Duration::from_secs(10),
             )
-            .map_err(|e| format!("{label} gave no move in {}: {e:?}", sample.fen))?;
+            .map_err(|e| format!("{label} gave no move in {}: {e}", sample.fen))?;
         let score = reply
+            .info
             .score
-            .as_deref()
-            .and_then(centipawns)
+            .map(|s| s.centipawns(MATE_CP))
             .ok_or_else(|| format!("{label} gave no score in {position}"))?;
         // After a move the score is the opponent's: turn it to the mover's.
         let score = if mv.is_some() { -score } else { score };
-        let found = (reply.text, score);
+        let found = (reply.best_move, score);
         if let Some(file) = &mut self.file {
             writeln!(file, "{key};{};{}", found.0, found.1)
                 .map_err(|e| format!("cannot write the cache: {e}"))?;
@@ -244,7 +231,7 @@ impl Cache {
 
 /// Starts the engine of `spec` (building Joust first if `build`).
 fn start(spec: &str, args: &QualityArgs, build: bool) -> Result<Player, String> {
-    let spec = EngineSpec::parse(spec)?;
+    let spec = EngineSpec::parse(spec).map_err(|e| e.to_string())?;
     let build = build && spec.program == Program::Joust;
     let launch = resolve(&spec, &mut args.engines.finder(), build)?;
     Player::start(&spec, &launch).map_err(|e| e.to_string())
@@ -278,8 +265,8 @@ fn quality(args: &QualityArgs) -> Result<(), String> {
                 &format!("go movetime {}", args.engine_ms),
                 Duration::from_millis(args.engine_ms) + Duration::from_secs(10),
             )
-            .map_err(|e| format!("{label} gave no move in {}: {e:?}", sample.fen))?;
-        let mv = reply.text;
+            .map_err(|e| format!("{label} gave no move in {}: {e}", sample.fen))?;
+        let mv = reply.best_move;
         if !is_legal(sample, &mv) {
             return Err(format!("{label} played '{mv}', illegal in {}", sample.fen));
         }
@@ -330,11 +317,7 @@ mod tests {
     use joust_notation::read_pgn;
 
     #[test]
-    fn scores_and_ply_ranges_read() {
-        assert_eq!(centipawns("cp -35"), Some(-35));
-        assert_eq!(centipawns("mate 3"), Some(MATE_CP - 3));
-        assert_eq!(centipawns("mate -2"), Some(-MATE_CP + 2));
-        assert_eq!(centipawns("mate"), None);
+    fn ply_ranges_read() {
         assert_eq!(parse_plies("16-70"), Ok((16, 70)));
         assert!(parse_plies("70-16").is_err());
         assert!(parse_plies("16").is_err());

@@ -2,9 +2,14 @@
 //! from its `eval` command (Stockfish's and Fairy-Stockfish's evaluation trace), or the
 //! score of a short search.
 
-use crate::piped::Piped;
+use crate::launch;
+use joust_match::{GoError, Score, UciEngine, UciError};
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
+
+/// How long past its `movetime` a search may take to answer before it counts as stuck.
+const SEARCH_GRACE: Duration = Duration::from_secs(10);
 
 /// Scores every `variant;FEN` line of `input` with `engine` and writes
 /// `variant;FEN;centipawns` (for White) to `out`; positions it does not score are left out.
@@ -24,46 +29,52 @@ pub fn run(
         .filter_map(|l| l.split_once(';'))
         .map(|(v, f)| (v.to_string(), f.to_string()))
         .collect();
-    let mut engine = Piped::start(engine)?;
-    let program = engine.program.clone();
-    // One position at a time: the next is sent once the engine has answered (an engine
-    // answers `isready` at once even while it searches, so searches end at `bestmove`).
-    engine.send("uci")?;
+    let program = launch::reference(engine);
+    let mut engine = UciEngine::start(&program).map_err(|e| e.to_string())?;
+    // One position at a time: the next is sent once the engine has answered.
     let mut scores = Vec::with_capacity(positions.len());
     for (variant, fen) in &positions {
-        engine.select_variant(variant)?;
-        let (command, end) = match search_ms {
-            Some(ms) => (format!("go movetime {ms}"), "bestmove"),
-            None => ("eval\nisready".to_string(), "readyok"),
-        };
-        engine.send(&format!("position fen {fen}\n{command}"))?;
-        let white = fen.split_whitespace().nth(1) == Some("w");
-        let lines = engine.read_until(end).map_err(|e| {
+        let after = |e: String| {
             format!(
                 "{e} after {} of {} positions",
                 scores.len(),
                 positions.len()
             )
-        })?;
-        let mut last = None;
-        for line in &lines {
-            if let Some(score) = final_evaluation(line) {
-                last = Some(score);
-            } else if line.starts_with("info") {
-                // UCI scores are for the side to move.
-                if line.contains(" score mate ") {
-                    last = None;
-                } else if let Some(s) = search_score(line) {
-                    last = Some(if white { s } else { -s });
+        };
+        engine
+            .select_variant(variant)
+            .map_err(|e| after(e.to_string()))?;
+        let white = fen.split_whitespace().nth(1) == Some("w");
+        let position = format!("position fen {fen}");
+        let score = match search_ms {
+            Some(ms) => {
+                let reply = engine
+                    .go(
+                        &position,
+                        &format!("go movetime {ms}"),
+                        Duration::from_millis(ms) + SEARCH_GRACE,
+                    )
+                    .map_err(|e| after(go_error(&engine, e)))?;
+                // UCI scores are for the side to move; mates are left out.
+                match reply.info.score {
+                    Some(Score::Cp(s)) => Some(if white { s } else { -s }),
+                    _ => None,
                 }
             }
-        }
-        scores.push(last);
+            None => {
+                engine
+                    .send(&position)
+                    .map_err(|e: UciError| after(e.to_string()))?;
+                let lines = engine.eval().map_err(|e| after(e.to_string()))?;
+                lines.iter().rev().find_map(|l| final_evaluation(l))
+            }
+        };
+        scores.push(score);
         if scores.len() % 1000 == 0 {
             eprintln!("{} of {} scored", scores.len(), positions.len());
         }
     }
-    engine.finish();
+    drop(engine);
     let mut file =
         std::fs::File::create(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     let mut written = 0;
@@ -77,7 +88,7 @@ pub fn run(
     println!(
         "{written} of {} positions scored by {} into {}",
         positions.len(),
-        program.display(),
+        program.describe(),
         out.display()
     );
     Ok(())
@@ -92,19 +103,11 @@ fn label_text(cp: i32, as_result: Option<f64>) -> String {
     }
 }
 
-/// The `score cp` of a UCI `info` line; `None` for mate scores, bounds and other lines.
-fn search_score(line: &str) -> Option<i32> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words
-        .iter()
-        .any(|w| *w == "lowerbound" || *w == "upperbound")
-    {
-        return None;
-    }
-    let at = words.iter().position(|w| *w == "score")?;
-    match (words.get(at + 1), words.get(at + 2)) {
-        (Some(&"cp"), Some(v)) => v.parse().ok(),
-        _ => None,
+/// A search that gave no move, said with the engine's name.
+fn go_error(engine: &UciEngine, e: GoError) -> String {
+    match e {
+        GoError::Failed(e) => e.to_string(),
+        timeout => format!("{}: {timeout}", engine.name),
     }
 }
 
@@ -149,12 +152,57 @@ mod tests {
         assert_eq!(label_text(-500, Some(0.8)), "0.0909");
     }
 
+    /// A shell-script reference engine: its `eval` trace ends in `+0.50 (white side)`,
+    /// and each search says `cp 30`, then `mate 2` from the fourth `go` on.
+    #[cfg(unix)]
+    fn script_reference(dir: &Path) -> std::path::PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("reference.sh");
+        let script = "#!/bin/sh\nn=0\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    \
+             uci) echo 'id name Ref'; echo 'option name UCI_Variant type combo default chess \
+             var chess var clash'; echo uciok;;\n    \
+             isready) echo readyok;;\n    \
+             eval) echo '| Total |  ----  ---- | 0.40 0.60 |'; \
+             echo 'Final evaluation       +0.50 (white side)';;\n    \
+             go) n=$((n+1)); if [ $n -ge 4 ]; then echo 'info depth 5 score mate 2'; \
+             else echo 'info depth 5 score cp 30'; echo 'info depth 6 score cp 90 lowerbound'; \
+             fi; echo 'bestmove e2e4';;\n    \
+             quit) exit 0;;\n  esac\ndone\n";
+        std::fs::write(&path, script).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    #[cfg(unix)]
     #[test]
-    fn reads_search_scores_but_not_mates_or_bounds() {
-        let line = "info depth 9 seldepth 12 multipv 1 score cp -35 nodes 9000 pv e2e4";
-        assert_eq!(search_score(line), Some(-35));
-        assert_eq!(search_score("info depth 20 score mate 3 pv a1a8"), None);
-        assert_eq!(search_score("info depth 9 score cp 12 lowerbound"), None);
-        assert_eq!(search_score("info string hello"), None);
+    fn labels_by_evaluation_or_by_search_for_white() {
+        let dir = std::env::temp_dir().join(format!("joust-label-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let engine = script_reference(&dir);
+        let input = dir.join("positions.txt");
+        let positions = "chess;rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+                         clash;8/8/8/8/8/8/8/K6k w - - 0 1\n\
+                         chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\
+                         chess;4k3/8/8/8/8/8/8/4K3 b - - 0 1\n";
+        std::fs::write(&input, positions).unwrap();
+        let out = dir.join("labels.txt");
+        let engine = engine.to_str().unwrap();
+        run(&input, &out, engine, None, None).unwrap();
+        let labels = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(labels.lines().count(), 4);
+        assert!(labels.lines().all(|l| l.ends_with(";50")), "{labels}");
+        // Searches: cp 30 for the side to move (bounds ignored), then a mate, left out.
+        run(&input, &out, engine, Some(10), None).unwrap();
+        let labels = std::fs::read_to_string(&out).unwrap();
+        let scores: Vec<&str> = labels
+            .lines()
+            .map(|l| l.rsplit(';').next().unwrap())
+            .collect();
+        assert_eq!(scores, ["-30", "30", "30"]);
+        // A game the engine does not play is an error, not a wrong label.
+        std::fs::write(&input, "royal-lion;8/8/8/8/8/8/8/8/8/K8k w - - 0 1\n").unwrap();
+        let e = run(&input, &out, engine, None, None).unwrap_err();
+        assert_eq!(e, "Ref does not play royal-lion after 0 of 1 positions");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
