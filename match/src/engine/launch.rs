@@ -12,6 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 /// Where a program's standard error goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -213,11 +214,19 @@ impl Process {
         }
     }
 
-    /// How the engine ended, if it has and that is known.
-    pub fn exit_status(&mut self) -> Option<String> {
-        match self {
-            Process::Child(child) => child.try_wait().ok().flatten().map(|s| s.to_string()),
-            Process::Thread(thread) => thread.is_finished().then(|| "returned".to_string()),
+    /// How the engine ended, if it has by `wait` from now and that is known: an engine
+    /// that closed its output is usually a moment from its end.
+    pub fn exit_status(&mut self, wait: Duration) -> Option<String> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let status = match self {
+                Process::Child(child) => child.try_wait().ok().flatten().map(|s| s.to_string()),
+                Process::Thread(thread) => thread.is_finished().then(|| "returned".to_string()),
+            };
+            if status.is_some() || Instant::now() >= deadline {
+                return status;
+            }
+            thread::sleep(Duration::from_millis(5));
         }
     }
 

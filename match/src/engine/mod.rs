@@ -208,7 +208,7 @@ impl UciEngine {
             Err(RecvTimeoutError::Disconnected) => Err(UciError::Exited {
                 engine: self.name.clone(),
                 waiting_for: waiting_for.to_string(),
-                status: self.process.exit_status(),
+                status: self.process.exit_status(Duration::from_millis(500)),
             }),
         }
     }

@@ -12,7 +12,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 fn referee() -> Referee {
     Referee {
         margin: Duration::from_millis(50),
-        stall_timeout: Duration::from_millis(300),
+        stall_timeout: Duration::from_secs(20),
         max_plies: 600,
     }
 }
@@ -127,12 +127,11 @@ fn a_move_past_its_movetime_loses_on_time() {
 fn an_engine_without_a_clock_that_never_answers_has_stalled() {
     let silent = engine("silent", |_| say(&[]));
     let depth = limits("depth", "5");
-    let g = play(
-        &chess_start(),
-        (&silent, depth),
-        (&silent, depth),
-        &referee(),
-    );
+    let quick = Referee {
+        stall_timeout: Duration::from_millis(300),
+        ..referee()
+    };
+    let g = play(&chess_start(), (&silent, depth), (&silent, depth), &quick);
     assert_eq!(
         (g.pgn.result.as_str(), g.reason.as_str()),
         ("0-1", "stalled")
@@ -194,7 +193,6 @@ fn joust_against_joust_in_process() {
         (&joust(), nodes),
         &Referee {
             max_plies: 40,
-            stall_timeout: Duration::from_secs(60),
             ..referee()
         },
     );
