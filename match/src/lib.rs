@@ -42,7 +42,7 @@
 
 #![warn(missing_docs)]
 
-pub mod engine;
+mod engine;
 mod game;
 mod info;
 mod limits;
@@ -57,7 +57,10 @@ mod sprt;
 #[cfg(test)]
 mod fake;
 
-pub use engine::{GoError, Launch, Reply, Stderr, Timeouts, UciEngine, UciError};
+pub use engine::{
+    EngineInput, EngineMain, EngineOutput, GoError, Launch, Reply, Stderr, Timeouts, UciEngine,
+    UciError,
+};
 pub use game::{play_game, Fault, Finished, Referee, Sides};
 pub use info::{Bound, InfoLine, SearchInfo};
 pub use limits::{LimitError, Limits};
