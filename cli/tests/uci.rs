@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Sends `input`, reads until a `bestmove` line, then quits; returns everything read.
 fn search_session(input: &str) -> String {
@@ -31,18 +32,18 @@ fn search_session(input: &str) -> String {
 }
 
 fn session(input: &str) -> String {
+    session_bytes(input.as_bytes())
+}
+
+/// Sends `input` and closes the pipe; returns everything written (status 0 checked).
+fn session_bytes(input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("joust runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
@@ -186,4 +187,80 @@ fn piece_values_and_weights_change_the_evaluation_and_bad_ones_are_refused() {
         "setoption name PieceValues value L=250,J=200\nsetoption name UCI_Variant value lancerchess\nposition fen rjbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RJBQKBLR w KQkq - 0 1\neval\nsetoption name PieceValues value <empty>\nsetoption name EvalWeights value tempo=0\neval\nsetoption name PieceValues value L300\nsetoption name EvalWeights value no_such=3\nquit\n",
     );
     insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_does_not_end_the_session() {
+    // Issue 24, item 1: this line used to end the session silently.
+    let out = session_bytes(
+        b"setoption name UCI_Opponent value none 2800 computer M\xfcller\nisready\nquit\n",
+    );
+    assert!(out.contains("readyok"), "{out}");
+}
+
+#[test]
+fn the_readmes_pipe_gets_a_searched_bestmove() {
+    // Issue 24, item 3: the input ends right after `go depth 5`; the search finishes.
+    let out = session(
+        "uci\nsetoption name UCI_Variant value lancerchess\nposition startpos\ngo depth 5\n",
+    );
+    assert!(out.contains("\ninfo depth 5 "), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
+
+#[test]
+fn go_infinite_is_stopped_and_answered_at_the_end_of_input() {
+    let out = session("position startpos\ngo infinite\n");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
+
+#[test]
+fn a_refused_position_is_not_searched() {
+    // Issue 24, item 6: the position before the refused one is not searched.
+    let out =
+        session("position startpos moves e2e4\nposition startpos moves e2e4 e2e5\ngo depth 3\n");
+    assert!(
+        out.contains("info string no position: move 2 of the list"),
+        "{out}"
+    );
+    assert!(out.ends_with("bestmove 0000\n"), "{out}");
+    assert!(!out.contains("info depth"), "{out}");
+}
+
+#[test]
+fn isready_and_quit_are_answered_during_a_long_perft() {
+    // Issue 24, item 7: perft used to run inside the command loop.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("joust runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    stdin.write_all(b"go perft 9\nisready\n").unwrap();
+    stdin.flush().unwrap();
+    let start = Instant::now();
+    assert_eq!(lines.next().unwrap().unwrap(), "readyok");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    let start = Instant::now();
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    assert!(child.wait().unwrap().success());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        rest.last()
+            .unwrap()
+            .starts_with("info string perft 9 stopped after"),
+        "{rest:?}"
+    );
 }

@@ -30,6 +30,8 @@ pub struct Engine {
     /// The position to search, or why there is none (a refused `position`).
     board: Result<Board, PositionError>,
     shared: Arc<Shared>,
+    /// The size of the table in `shared`, in megabytes.
+    hash_mb: usize,
     threads: usize,
     multipv: usize,
     evaluator: Arc<Evaluator>,
@@ -50,6 +52,7 @@ impl Engine {
             variant,
             board: Ok(Board::start(variant)),
             shared: Arc::new(Shared::new(DEFAULT_HASH_MB)),
+            hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
             evaluator: Arc::new(Evaluator::new(variant)),
@@ -146,7 +149,16 @@ impl Engine {
                 self.shared.clear();
                 self.evaluator = Arc::new(self.evaluation_of(v));
             }
-            Setting::Hash(mb) => self.shared = Arc::new(Shared::new(mb)),
+            Setting::Hash(mb) => match Shared::try_new(mb) {
+                Ok(shared) => {
+                    self.shared = Arc::new(shared);
+                    self.hash_mb = mb;
+                }
+                Err(e) => self.out.info(&format!(
+                    "Hash {mb} refused: {e}; kept at {} MB",
+                    self.hash_mb
+                )),
+            },
             Setting::Threads(n) => self.threads = n,
             Setting::MultiPv(n) => self.multipv = n,
             Setting::Ponder => {}

@@ -8,7 +8,7 @@ use joust_uci::testkit::{generate, play_and_check, Seeded};
 use std::time::Instant;
 
 /// Sessions per game (fewer in a debug build, which searches several times slower).
-const SESSIONS_PER_GAME: u64 = if cfg!(debug_assertions) { 8 } else { 30 };
+const SESSIONS_PER_GAME: u64 = if cfg!(debug_assertions) { 6 } else { 20 };
 
 #[test]
 fn random_sessions_of_every_game_pass_the_check() {

@@ -484,6 +484,24 @@ fn every_other_command_is_answered() {
 }
 
 #[test]
+fn the_largest_table_is_ready_at_once() {
+    let mut steps = lines(&["setoption name Hash value 4096", "isready"]);
+    steps.push(await_line("readyok", 1));
+    steps.extend(lines(&["go depth 2", "setoption name Hash value 4097"]));
+    let t = session(&steps);
+    assert!(
+        t.time_of("readyok").unwrap() < Duration::from_secs(3),
+        "{t}"
+    );
+    assert_eq!(t.lines_starting("bestmove").len(), 1, "{t}");
+    assert!(
+        t.text()
+            .contains("info string Hash '4097' is not 1 to 4096"),
+        "{t}"
+    );
+}
+
+#[test]
 fn quit_stops_the_search_and_ends_the_session() {
     let t = session(&lines(&["go infinite", "quit", "isready"]));
     assert_eq!(t.ending, Some(Ending::Quit));

@@ -188,6 +188,11 @@ pub const FALLBACK: Duration = Duration::from_millis(30);
 const SLACK: Duration = Duration::from_secs(10);
 /// How long a search with a small depth or node limit may take at most.
 const SEARCH_ALLOWANCE: Duration = Duration::from_secs(2);
+/// How long any command may take (a new evaluation for an option, a new table).
+const LINE_ALLOWANCE: Duration = Duration::from_secs(1);
+/// How long `eval` may take (Musketeer's breakdown during its setup takes most of a
+/// second in a release build, many in a debug build with a sanitizer).
+const EVAL_ALLOWANCE: Duration = Duration::from_secs(30);
 
 /// The commands a junk line must not start with: they could ask for a long search or
 /// a large table, which the generator gives only in bounded forms.
@@ -295,6 +300,11 @@ impl<C: Choices> Generator<'_, C> {
             self.searches += 1;
             self.waiting = *wait;
         }
+        self.limit += if bytes == b"eval" {
+            EVAL_ALLOWANCE
+        } else {
+            LINE_ALLOWANCE
+        };
         self.steps.push(Step::Line(bytes));
         self.expects.push(expect);
     }
@@ -326,14 +336,16 @@ impl<C: Choices> Generator<'_, C> {
             30..=47 => self.position(),
             48..=69 => self.go(),
             70..=74 => self.send("stop", Expect::STOPS),
-            75..=77 => self.send(
+            75..=78 => self.send(
                 "ponderhit",
                 Expect {
                     ponderhit: true,
                     ..Expect::NOTHING
                 },
             ),
-            78..=80 => self.send("eval", Expect::NOTHING),
+            // Rare: the breakdown takes seconds in some games.
+            79 => self.send("eval", Expect::NOTHING),
+            80 => self.send("uci", Expect::NOTHING),
             81..=82 => {
                 let line =
                     *self

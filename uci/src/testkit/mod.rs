@@ -3,7 +3,7 @@
 //!
 //! - [`session`]: play a script of lines, pauses and waits to a session in-process and
 //!   keep a time-stamped transcript of what went in and came out.
-//! - [`generate`]: random sessions from fuzz bytes or a seed, each step with what the
+//! - [`generate`](mod@generate): random sessions from fuzz bytes or a seed, each step with what the
 //!   engine should do with it.
 //! - [`validate`]: check a transcript against its script.
 
