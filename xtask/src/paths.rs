@@ -27,5 +27,8 @@ pub fn own_suites_dir() -> PathBuf {
 /// WebAssembly (installed from the npm registry on first use) with Joust's LancerChess and
 /// Clash loaded.
 pub fn fsf_uci() -> PathBuf {
-    workspace_root().join("xtask").join("fsf-uci").join("fsf-uci")
+    workspace_root()
+        .join("xtask")
+        .join("fsf-uci")
+        .join("fsf-uci")
 }
