@@ -267,8 +267,10 @@ impl Engine {
         let timed = self.timed(&go, board.white_to_move());
         let fallback = || {
             let ms = self.settings.fallback_time.as_millis();
-            self.out
-                .info(&format!("go: no limit given, searching at most {ms} ms"));
+            let when = if go.ponder { " after ponderhit" } else { "" };
+            self.out.info(&format!(
+                "go: no limit given, searching at most {ms} ms{when}"
+            ));
             self.settings.fallback_time
         };
         let mut after_ponderhit = None;

@@ -275,6 +275,11 @@ fn go_ponder_waits_for_ponderhit_then_searches_for_its_time() {
     // Item 5 (ponder).
     let t = waits_for(MATE_IN_ONE, "go ponder", "ponderhit");
     assert_eq!(bestmove(&t), "a1a8");
+    assert!(
+        t.text()
+            .contains("no limit given, searching at most 10000 ms after ponderhit"),
+        "{t}"
+    );
     let t = waits_for(MATED, "go ponder depth 3", "stop");
     assert_eq!(bestmove(&t), "0000");
     // After ponderhit the search goes on for its movetime, counted from then.

@@ -3,95 +3,14 @@
 //! ends quickly, mixed with junk words and bytes. Each step carries what the engine
 //! should do with it, from a model of the engine's state that the generator keeps.
 
+use super::choices::Choices;
 use super::session::Step;
 use crate::board::Board;
-use crate::command::Setup;
 use crate::Settings;
 use joust_core::{variants, Variant};
 use joust_search::Weights;
 use std::fmt;
 use std::time::Duration;
-
-/// Where a generator's choices come from.
-pub trait Choices {
-    /// The next byte.
-    fn byte(&mut self) -> u8;
-    /// True once no more choices can be had (the session then ends).
-    fn exhausted(&self) -> bool;
-
-    /// A number below `n` (0 if `n` is 0).
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        let wide = (usize::from(self.byte()) << 8) | usize::from(self.byte());
-        wide % n
-    }
-
-    /// A number from `low` to `high`, both included.
-    fn range(&mut self, low: i64, high: i64) -> i64 {
-        low + self.below((high - low + 1) as usize) as i64
-    }
-
-    /// True one time in `n`.
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-
-    /// One of `items`.
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-/// Choices read from bytes (a fuzzer's input); zeros once they run out.
-pub struct Bytes<'a> {
-    data: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Bytes<'a> {
-    /// Choices from `data`.
-    pub fn new(data: &'a [u8]) -> Bytes<'a> {
-        Bytes { data, at: 0 }
-    }
-}
-
-impl Choices for Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        let b = self.data.get(self.at).copied().unwrap_or(0);
-        self.at += 1;
-        b
-    }
-
-    fn exhausted(&self) -> bool {
-        self.at >= self.data.len()
-    }
-}
-
-/// Choices from a seeded generator (SplitMix64): the same seed, the same session.
-pub struct Seeded(u64);
-
-impl Seeded {
-    /// Choices from `seed`.
-    pub fn new(seed: u64) -> Seeded {
-        Seeded(seed)
-    }
-}
-
-impl Choices for Seeded {
-    fn byte(&mut self) -> u8 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as u8
-    }
-
-    fn exhausted(&self) -> bool {
-        false
-    }
-}
 
 /// When a search may answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,12 +47,12 @@ pub struct Expect {
 }
 
 impl Expect {
-    const NOTHING: Expect = Expect {
+    pub(super) const NOTHING: Expect = Expect {
         search: None,
         stops: false,
         ponderhit: false,
     };
-    const STOPS: Expect = Expect {
+    pub(super) const STOPS: Expect = Expect {
         search: None,
         stops: true,
         ponderhit: false,
@@ -172,7 +91,7 @@ impl fmt::Display for Script {
 }
 
 /// What the generator knows of the engine's position.
-enum Known {
+pub(super) enum Known {
     /// This position.
     Board(Box<Board>),
     /// None: the last `position` was refused.
@@ -187,7 +106,7 @@ pub const FALLBACK: Duration = Duration::from_millis(30);
 /// How long a session may take beyond its pauses and search times.
 const SLACK: Duration = Duration::from_secs(10);
 /// How long a search with a small depth or node limit may take at most.
-const SEARCH_ALLOWANCE: Duration = Duration::from_secs(2);
+pub(super) const SEARCH_ALLOWANCE: Duration = Duration::from_secs(2);
 /// How long any command may take (a new evaluation for an option, a new table).
 const LINE_ALLOWANCE: Duration = Duration::from_secs(1);
 /// How long `eval` may take (Musketeer's breakdown during its setup takes most of a
@@ -229,17 +148,17 @@ const JUNK: [&str; 14] = [
     "x\ty",
 ];
 
-struct Generator<'c, C: Choices> {
-    choices: &'c mut C,
-    variant: &'static Variant,
-    known: Known,
+pub(super) struct Generator<'c, C: Choices> {
+    pub(super) choices: &'c mut C,
+    pub(super) variant: &'static Variant,
+    pub(super) known: Known,
     steps: Vec<Step>,
     expects: Vec<Expect>,
     /// `go` commands that must be answered by a `bestmove`, so far.
     searches: usize,
     /// A search waits for `stop` (or `ponderhit`, if `Wait::ForPonderhit`).
     waiting: Wait,
-    limit: Duration,
+    pub(super) limit: Duration,
 }
 
 /// A random session; with `variant`, it starts by choosing that game.
@@ -285,7 +204,7 @@ pub fn generate(choices: &mut impl Choices, variant: Option<&'static Variant>) -
 }
 
 impl<C: Choices> Generator<'_, C> {
-    fn send(&mut self, line: &str, expect: Expect) {
+    pub(super) fn send(&mut self, line: &str, expect: Expect) {
         self.send_bytes(line.as_bytes().to_vec(), expect);
     }
 
@@ -382,7 +301,7 @@ impl<C: Choices> Generator<'_, C> {
     }
 
     /// A junk word from the list or random letters.
-    fn junk_word(&mut self) -> String {
+    pub(super) fn junk_word(&mut self) -> String {
         if self.choices.one_in(3) {
             let n = 1 + self.choices.below(8);
             (0..n)
@@ -523,275 +442,5 @@ impl<C: Choices> Generator<'_, C> {
             })
             .collect();
         items.join(" ")
-    }
-
-    /// A position reached by a few random legal moves from the start, and the moves.
-    fn random_line(&mut self, plies: usize) -> (Board, Vec<String>) {
-        let mut board = Board::start(self.variant);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            let legal = board.legal_texts();
-            if legal.is_empty() {
-                break;
-            }
-            let mv = self.choices.pick(&legal).clone();
-            board.play(&mv);
-            moves.push(mv);
-        }
-        (board, moves)
-    }
-
-    fn position(&mut self) {
-        let plies = self.choices.below(13);
-        let (board, moves) = self.random_line(plies);
-        let (line, known) = match self.choices.below(8) {
-            0..=2 => (
-                format!("position startpos moves {}", moves.join(" ")),
-                Known::Board(Box::new(board)),
-            ),
-            3 => {
-                // From the FEN of a position in the line, and the rest of it.
-                let split = self.choices.below(moves.len() + 1);
-                let mut start = Board::start(self.variant);
-                for mv in &moves[..split] {
-                    start.play(mv);
-                }
-                let rest = &moves[split..];
-                let line = if rest.is_empty() && self.choices.one_in(2) {
-                    format!("position fen {}", start.fen())
-                } else {
-                    format!("position fen {} moves {}", start.fen(), rest.join(" "))
-                };
-                (line, Known::Board(Box::new(board)))
-            }
-            4 => {
-                // A move that is not legal at its turn: the same move twice, or junk.
-                let bad = match moves.first() {
-                    Some(first) if self.choices.one_in(2) => first.clone(),
-                    _ => "a1a1".to_string(),
-                };
-                let mut all = moves.clone();
-                all.push(bad);
-                if let Some(mv) = moves.first() {
-                    all.push(mv.clone());
-                }
-                let refused = Board::set_up(self.variant, &Setup::StartPos, &all).is_err();
-                let known = if refused {
-                    Known::Nothing
-                } else {
-                    Known::Unknown
-                };
-                (format!("position startpos moves {}", all.join(" ")), known)
-            }
-            5 => {
-                let fen = match self.choices.below(3) {
-                    0 => "not a fen".to_string(),
-                    1 => "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
-                    _ => {
-                        let fen = board.fen();
-                        let cut = self.choices.below(fen.len());
-                        fen[..cut].to_string()
-                    }
-                };
-                let known = match Board::set_up(self.variant, &Setup::Fen(fen.clone()), &[]) {
-                    Ok(b) => Known::Board(Box::new(b)),
-                    Err(_) => Known::Nothing,
-                };
-                (format!("position fen {fen}"), known)
-            }
-            6 => {
-                let line = *self.choices.pick(&[
-                    "position",
-                    "position startpos e2e4",
-                    "position somewhere",
-                    "position fen",
-                ]);
-                (line.to_string(), Known::Nothing)
-            }
-            _ => (
-                format!(
-                    "position startpos moves {} {}",
-                    moves.join(" "),
-                    self.junk_word()
-                ),
-                Known::Unknown,
-            ),
-        };
-        self.known = known;
-        self.send(&line, Expect::STOPS);
-    }
-
-    /// The bestmoves allowed in the known position, among `searchmoves` if any is legal.
-    fn allowed(&self, searchmoves: &[String]) -> Allowed {
-        match &self.known {
-            Known::Unknown => Allowed::Any,
-            Known::Nothing => Allowed::NoMove,
-            Known::Board(board) => {
-                let legal = board.legal_texts();
-                if legal.is_empty() {
-                    return Allowed::NoMove;
-                }
-                let chosen: Vec<String> = legal
-                    .iter()
-                    .filter(|m| searchmoves.iter().any(|s| s.eq_ignore_ascii_case(m)))
-                    .cloned()
-                    .collect();
-                Allowed::OneOf(if chosen.is_empty() { legal } else { chosen })
-            }
-        }
-    }
-
-    fn go(&mut self) {
-        let mut words: Vec<String> = Vec::new();
-        let mut wait = Wait::No;
-        let mut time = Duration::ZERO;
-        let kind = self.choices.below(10);
-        match kind {
-            0..=4 => self.bounded_limits(&mut words, &mut time),
-            5 => {
-                words.push("infinite".into());
-                if self.choices.one_in(2) {
-                    self.bounded_limits(&mut words, &mut time);
-                }
-                wait = Wait::ForStop;
-            }
-            6 => {
-                words.push("ponder".into());
-                match self.choices.below(3) {
-                    0 => self.bounded_limits(&mut words, &mut time),
-                    1 => time += FALLBACK,
-                    _ => {
-                        let ms = self.choices.range(-50, 500);
-                        words.extend([
-                            "wtime".into(),
-                            ms.to_string(),
-                            "btime".into(),
-                            ms.to_string(),
-                        ]);
-                        time += Duration::from_millis(ms.max(0) as u64 / 4);
-                    }
-                }
-                wait = Wait::ForPonderhit;
-            }
-            7 => wait = Wait::ForStop,
-            8 => {
-                let unbounded = self.choices.pick(&[
-                    "mate 2",
-                    "depth x",
-                    "movetime -",
-                    "hello",
-                    "winc 100",
-                    "mate 1 fast",
-                ]);
-                words.push(unbounded.to_string());
-                time += FALLBACK;
-            }
-            _ => {
-                let depth = self.choices.range(-1, 3);
-                let depth = if self.is_wide() { depth.min(2) } else { depth };
-                let mut line = format!("go perft {depth}");
-                if self.choices.one_in(4) {
-                    line += &format!(" {}", self.junk_word());
-                }
-                self.limit += SEARCH_ALLOWANCE;
-                return self.send(&line, Expect::STOPS);
-            }
-        }
-        if kind != 7 {
-            if self.choices.one_in(4) {
-                words.push(format!("mate {}", self.choices.range(0, 3)));
-            }
-            if self.choices.one_in(5) {
-                words.push(
-                    self.junk_word()
-                        .replace(|c: char| c.is_ascii_digit() || c == '-', "j"),
-                );
-            }
-        }
-        let mut searchmoves = Vec::new();
-        if kind != 7 && self.choices.one_in(4) {
-            if let Known::Board(board) = &self.known {
-                let legal = board.legal_texts();
-                for _ in 0..1 + self.choices.below(3) {
-                    if !legal.is_empty() {
-                        searchmoves.push(self.choices.pick(&legal).clone());
-                    }
-                }
-            }
-            if self.choices.one_in(3) {
-                searchmoves.push("a1a1".into());
-            }
-            words.push(format!("searchmoves {}", searchmoves.join(" ")));
-        }
-        let allowed = self.allowed(&searchmoves);
-        self.limit += SEARCH_ALLOWANCE + time;
-        let line = format!("go {}", words.join(" "));
-        let line = if kind == 7 { "go".to_string() } else { line };
-        self.send(
-            &line,
-            Expect {
-                search: Some((wait, allowed)),
-                ..Expect::STOPS
-            },
-        );
-    }
-
-    fn is_wide(&self) -> bool {
-        self.variant.geometry.len() > 64
-    }
-
-    /// One to three limits of which at least one bounds the search, adding the time
-    /// they may take to `time`.
-    fn bounded_limits(&mut self, words: &mut Vec<String>, time: &mut Duration) {
-        let n = 1 + self.choices.below(3);
-        let mut timed = false;
-        let mut bounded = false;
-        for _ in 0..n {
-            match self.choices.below(5) {
-                0 => {
-                    words.push(format!("depth {}", self.choices.range(-1, 3)));
-                    bounded = true;
-                }
-                1 => {
-                    words.push(format!("nodes {}", self.choices.range(-5, 2000)));
-                    bounded = true;
-                }
-                2 => {
-                    let ms = self.choices.range(-5, 30);
-                    words.push(format!("movetime {ms}"));
-                    *time += Duration::from_millis(ms.max(0) as u64);
-                    timed = true;
-                }
-                3 => {
-                    let (w, b) = (self.choices.range(-100, 400), self.choices.range(-100, 400));
-                    words.push(format!("wtime {w} btime {b}"));
-                    if self.choices.one_in(2) {
-                        let inc = self.choices.range(-10, 50);
-                        words.push(format!("winc {inc} binc {inc}"));
-                        *time += Duration::from_millis(inc.max(0) as u64);
-                    }
-                    if self.choices.one_in(3) {
-                        words.push(format!("movestogo {}", self.choices.range(-1, 40)));
-                    }
-                    *time += Duration::from_millis(w.max(b).max(0) as u64);
-                    timed = true;
-                }
-                _ => {
-                    let word = *self.choices.pick(&["depth", "nodes", "movetime", "wtime"]);
-                    words.push(format!(
-                        "{word} {}",
-                        self.junk_word()
-                            .replace(|c: char| c.is_ascii_digit() || c == '-', "q")
-                    ));
-                }
-            }
-        }
-        // Always a real bound; an absurd depth only beside a time limit.
-        if timed && self.choices.one_in(3) {
-            words.push("depth 100000".to_string());
-        }
-        if !(bounded || timed) {
-            words.push(format!("depth {}", self.choices.range(1, 3)));
-        }
     }
 }

@@ -7,10 +7,13 @@
 //!   engine should do with it.
 //! - [`validate`]: check a transcript against its script.
 
+pub mod choices;
 pub mod generate;
+mod position_and_go;
 pub mod session;
 pub mod validate;
 
-pub use generate::{generate, Bytes, Choices, Script, Seeded};
+pub use choices::{Bytes, Choices, Seeded};
+pub use generate::{generate, Script};
 pub use session::{play, Event, Step, Transcript};
 pub use validate::{check, play_and_check, well_formed, Finding};
