@@ -13,6 +13,8 @@
 //!   reference engine's evaluation terms at chosen plies.
 //! - `cargo xtask quality` scores an engine's moves in positions of played games by how
 //!   much a reference engine's search says each falls short of its own best move.
+//! - `cargo xtask soak` runs random UCI sessions against the release binary, or a long
+//!   self-play run at a very fast clock (not for CI).
 
 mod bench;
 mod compare;
@@ -28,6 +30,10 @@ mod perft_check;
 mod pgn_files;
 mod quality;
 mod reference;
+mod soak;
+mod soak_games;
+mod soak_session;
+mod soak_uci;
 mod table;
 mod tune;
 
@@ -66,6 +72,8 @@ enum Task {
     Diagnose(diagnose::DiagnoseArgs),
     /// Score an engine's moves in game positions by a reference engine's search.
     Quality(quality::QualityArgs),
+    /// Soak the release binary: random UCI sessions, or fast self-play (not for CI).
+    Soak(soak::SoakArgs),
 }
 
 /// Runs the task; exit status 1 when it found a mismatch or failed.
@@ -80,6 +88,7 @@ fn main() -> ExitCode {
         Task::Tune(args) => tune::run(args),
         Task::Diagnose(args) => diagnose::run(args),
         Task::Quality(args) => quality::run(args),
+        Task::Soak(args) => soak::run(args),
     };
     if ok {
         ExitCode::SUCCESS

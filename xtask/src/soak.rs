@@ -1,0 +1,39 @@
+//! `cargo xtask soak`: long runs that look for what no short test finds, not for CI.
+//!
+//! - `soak uci` ([`crate::soak_uci`]): random UCI sessions against the release binary,
+//!   each transcript checked.
+//! - `soak games` ([`crate::soak_games`]): the release binary against itself at a very
+//!   fast clock; any loss on time, illegal move, crash or stall fails it.
+
+use crate::{soak_games, soak_uci};
+use clap::{Args, Subcommand};
+
+/// Options of `cargo xtask soak`.
+#[derive(Args, Debug)]
+#[command(after_help = "EXAMPLES:\n  \
+    cargo xtask soak uci --sessions 100000 --jobs 6 --seed 1\n  \
+    cargo xtask soak uci --seed 1 --start 4242 --sessions 1 --show     (replay one session)\n  \
+    cargo xtask soak games --games 1000 --tc 1+0.01\n\n\
+    Exit status: 0 when nothing was found; 1 on any finding (or when the run could not start).")]
+pub struct SoakArgs {
+    /// The soak to run.
+    #[command(subcommand)]
+    kind: Soak,
+}
+
+/// One kind of soak.
+#[derive(Subcommand, Debug)]
+enum Soak {
+    /// Random UCI command sessions against the release binary, every transcript checked.
+    Uci(soak_uci::UciSoakArgs),
+    /// Self-play of the release binary at a very fast clock over every game id.
+    Games(soak_games::GamesSoakArgs),
+}
+
+/// Runs the soak; false on any finding or if it could not run.
+pub fn run(args: &SoakArgs) -> bool {
+    match &args.kind {
+        Soak::Uci(a) => soak_uci::run(a),
+        Soak::Games(a) => soak_games::run(a),
+    }
+}
