@@ -245,7 +245,8 @@ pub struct Outcome {
 pub struct Bounds {
     /// The engine's fallback time for a `go` with no limit.
     pub fallback: Duration,
-    /// How long the engine may take to end after `quit`.
+    /// How long the engine may take to end after `quit`, if less than the rest of the
+    /// session's time (`Duration::MAX`: the session's time is the bound).
     pub quit: Duration,
     /// Time to start (a process, its first tables), added to the script's limit.
     pub start: Duration,
@@ -451,10 +452,9 @@ pub fn play(script: &Script, mut engine: Engine, bounds: &Bounds) -> Outcome {
         input = None;
     }
     let deadline = log.start + limit;
-    let deadline = if quit_sent {
-        deadline.min(quit_time + bounds.quit)
-    } else {
-        deadline
+    let deadline = match quit_time.checked_add(bounds.quit) {
+        Some(by_quit) if quit_sent => deadline.min(by_quit),
+        _ => deadline,
     };
     let exit = engine.wait_until(deadline);
     let elapsed = log.start.elapsed();
@@ -491,7 +491,10 @@ pub fn play(script: &Script, mut engine: Engine, bounds: &Bounds) -> Outcome {
         }
         Err(finding) => findings.push(Finding::Session(finding)),
     }
-    findings.extend(answers(&transcript));
+    if exit.is_some() {
+        // A killed engine may have had its answers on the way.
+        findings.extend(answers(&transcript));
+    }
     if let Some(e) = exit.as_ref().filter(|e| !e.success()) {
         findings.push(Finding::Exit(e.to_string()));
     }

@@ -230,6 +230,13 @@ fn an_engine_that_ignores_quit_is_found() {
     let polite_one = play(&s, Fake::new(polite).start(), &BOUNDS);
     assert!(polite_one.findings.is_empty(), "{:?}", polite_one.findings);
     assert_eq!(polite_one.transcript.ending, Some(Ending::Quit));
+    // No bound of its own after quit: the rest of the session's time is the bound.
+    let unbounded = Bounds {
+        quit: Duration::MAX,
+        ..BOUNDS
+    };
+    let polite_one = play(&s, Fake::new(polite).start(), &unbounded);
+    assert!(polite_one.findings.is_empty(), "{:?}", polite_one.findings);
 }
 
 #[test]
@@ -252,9 +259,11 @@ fn a_panic_message_and_a_failed_status_are_found() {
 #[test]
 fn an_engine_that_does_not_end_in_time_hangs() {
     let s = script(&[("isready", None)], false, 200);
+    // It does not answer isready either, but a killed engine's answers may have been on
+    // their way: only the hang is reported.
     let engine = Fake {
         linger: Duration::from_millis(600),
-        ..Fake::new(polite)
+        ..Fake::new(|_| Some(vec![]))
     };
     let outcome = play(&s, engine.start(), &BOUNDS);
     assert_eq!(
