@@ -5,8 +5,9 @@
 //! - `soak games` ([`crate::soak_games`]): the release binary against itself at a very
 //!   fast clock; any loss on time, illegal move, crash or stall fails it.
 
-use crate::{soak_games, soak_uci};
+use crate::{paths, soak_games, soak_uci};
 use clap::{Args, Subcommand};
+use std::process::Command;
 
 /// Options of `cargo xtask soak`.
 #[derive(Args, Debug)]
@@ -35,5 +36,27 @@ pub fn run(args: &SoakArgs) -> bool {
     match &args.kind {
         Soak::Uci(a) => soak_uci::run(a),
         Soak::Games(a) => soak_games::run(a),
+    }
+}
+
+/// What the binary under test was built from: the commit, and whether the work tree
+/// had changes beside it (a soak's figures belong to that tree).
+pub fn built_from() -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(paths::workspace_root())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match (
+        git(&["rev-parse", "--short", "HEAD"]),
+        git(&["status", "--porcelain", "--untracked-files=no"]),
+    ) {
+        (Some(commit), Some(changes)) if changes.is_empty() => format!("commit {commit}"),
+        (Some(commit), Some(_)) => format!("commit {commit} with uncommitted changes"),
+        _ => "an unknown commit (no git)".to_string(),
     }
 }

@@ -274,9 +274,10 @@ pub fn run(args: &GamesSoakArgs) -> bool {
         };
         let ids: Vec<&str> = m.games.iter().map(|v| v.id).collect();
         println!(
-            "Soak games: {} vs itself, {} games of {} at tc {}, concurrency {}, openings seed {seed}; \
-             time margin {} ms; load average {}",
+            "Soak games: {} (built from {}) vs itself, {} games of {} at tc {}, concurrency {}, \
+             openings seed {seed}; time margin {} ms; load average {}",
             binary.display(),
+            crate::soak::built_from(),
             m.total,
             ids.join(", "),
             args.tc,

@@ -263,11 +263,12 @@ pub fn run(args: &UciSoakArgs) -> bool {
     };
     let (first, end) = (args.start, args.start.saturating_add(args.sessions));
     println!(
-        "Soak uci: sessions {first}..{end} of seed {seed} ({} sessions), {} jobs, {} as `joust uci`, \
-         one process per session; findings to {}",
+        "Soak uci: sessions {first}..{end} of seed {seed} ({} sessions), {} jobs, {} as `joust uci` \
+         (built from {}), one process per session; findings to {}",
         end - first,
         args.jobs,
         binary.display(),
+        crate::soak::built_from(),
         out.display()
     );
     let started = Instant::now();
