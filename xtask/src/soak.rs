@@ -5,8 +5,10 @@
 //! - `soak games` ([`crate::soak_games`]): the release binary against itself at a very
 //!   fast clock; any loss on time, illegal move, crash or stall fails it.
 
+use crate::launch::joust_binary;
 use crate::{paths, soak_games, soak_uci};
 use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Options of `cargo xtask soak`.
@@ -58,5 +60,40 @@ pub fn built_from() -> String {
         (Some(commit), Some(changes)) if changes.is_empty() => format!("commit {commit}"),
         (Some(commit), Some(_)) => format!("commit {commit} with uncommitted changes"),
         _ => "an unknown commit (no git)".to_string(),
+    }
+}
+
+/// The binary to soak and a note on where it comes from: `given` (a copy kept apart, so
+/// that a build during a long run does not change the binary under test), or the
+/// workspace's release binary, built first unless `no_build`.
+pub fn binary(given: Option<&Path>, no_build: bool) -> Result<(PathBuf, String), String> {
+    match given {
+        Some(path) if path.is_file() => Ok((
+            path.to_path_buf(),
+            format!("given; the work tree is at {}", built_from()),
+        )),
+        Some(path) => Err(format!("--binary {}: no such file", path.display())),
+        None => Ok((
+            joust_binary(!no_build)?,
+            format!("built from {}", built_from()),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_given_binary_is_used_as_it_is_and_a_missing_one_refused() {
+        let me = std::env::current_exe().unwrap();
+        let (path, origin) = binary(Some(&me), false).unwrap();
+        assert_eq!(path, me);
+        assert!(
+            origin.starts_with("given; the work tree is at "),
+            "{origin}"
+        );
+        let e = binary(Some(Path::new("/nonexistent/joust")), false).unwrap_err();
+        assert_eq!(e, "--binary /nonexistent/joust: no such file");
     }
 }

@@ -4,7 +4,6 @@
 //! `match` fails only on illegal moves, crashes and stalls; the soak also fails on any
 //! loss on time, since at such clocks that is what it is looking for.
 
-use crate::launch::joust_binary;
 use clap::Args;
 use joust_core::{variants, Color, Variant};
 use joust_match::{
@@ -49,6 +48,10 @@ pub struct GamesSoakArgs {
     /// Use the existing release binary instead of running cargo build first.
     #[arg(long)]
     no_build: bool,
+    /// Soak this binary instead of the workspace's (a copy keeps a long run's binary
+    /// fixed while others build).
+    #[arg(long, value_name = "FILE")]
+    binary: Option<PathBuf>,
 }
 
 /// What the games of a soak came to.
@@ -244,7 +247,7 @@ fn load_average() -> String {
 pub fn run(args: &GamesSoakArgs) -> bool {
     let result = (|| -> Result<(Tally, Duration), String> {
         let games = parse_games(&args.variant)?;
-        let binary = joust_binary(!args.no_build)?;
+        let (binary, origin) = crate::soak::binary(args.binary.as_deref(), args.no_build)?;
         let seed = args.seed.unwrap_or_else(|| {
             SystemTime::now()
                 .duration_since(UNIX_EPOCH)
@@ -274,10 +277,9 @@ pub fn run(args: &GamesSoakArgs) -> bool {
         };
         let ids: Vec<&str> = m.games.iter().map(|v| v.id).collect();
         println!(
-            "Soak games: {} (built from {}) vs itself, {} games of {} at tc {}, concurrency {}, \
+            "Soak games: {} ({origin}) vs itself, {} games of {} at tc {}, concurrency {}, \
              openings seed {seed}; time margin {} ms; load average {}",
             binary.display(),
-            crate::soak::built_from(),
             m.total,
             ids.join(", "),
             args.tc,

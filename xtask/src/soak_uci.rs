@@ -7,7 +7,6 @@
 //! Session `N` of seed `S` is always the same script, so a run can be continued or one
 //! session replayed with `--seed S --start N`.
 
-use crate::launch::joust_binary;
 use crate::paths;
 use crate::soak_session::{play, Bounds, Engine, Outcome, START_ALLOWANCE};
 use clap::Args;
@@ -58,6 +57,10 @@ pub struct UciSoakArgs {
     /// Use the existing release binary instead of running cargo build first.
     #[arg(long)]
     no_build: bool,
+    /// Soak this binary instead of the workspace's (a copy keeps a long run's binary
+    /// fixed while others build).
+    #[arg(long, value_name = "FILE")]
+    binary: Option<PathBuf>,
 }
 
 /// The seed of session `index` of a run seeded `seed` (SplitMix64 of both).
@@ -237,8 +240,8 @@ fn play_one(binary: &Path, bounds: &Bounds, seed: u64, index: u64, show: bool) -
 
 /// Runs the soak; false if a session had a finding or the run could not start.
 pub fn run(args: &UciSoakArgs) -> bool {
-    let binary = match joust_binary(!args.no_build) {
-        Ok(path) => path,
+    let (binary, origin) = match crate::soak::binary(args.binary.as_deref(), args.no_build) {
+        Ok(found) => found,
         Err(e) => {
             eprintln!("error: {e}");
             return false;
@@ -264,11 +267,10 @@ pub fn run(args: &UciSoakArgs) -> bool {
     let (first, end) = (args.start, args.start.saturating_add(args.sessions));
     println!(
         "Soak uci: sessions {first}..{end} of seed {seed} ({} sessions), {} jobs, {} as `joust uci` \
-         (built from {}), one process per session; findings to {}",
+         ({origin}), one process per session; findings to {}",
         end - first,
         args.jobs,
         binary.display(),
-        crate::soak::built_from(),
         out.display()
     );
     let started = Instant::now();
@@ -417,7 +419,7 @@ mod tests {
     fn arguments_and_their_defaults() {
         let a = parse(&[]).unwrap();
         assert_eq!((a.sessions, a.seed, a.start, a.jobs), (100_000, None, 0, 6));
-        assert!(!a.show && !a.no_build && a.out.is_none());
+        assert!(!a.show && !a.no_build && a.out.is_none() && a.binary.is_none());
         let a = parse(&[
             "--sessions",
             "5",
