@@ -1,11 +1,54 @@
-//! Who attacks a square: check detection and pins, for every way a royal can be attacked.
+//! Who attacks a square: check detection and pins, for every way a royal can be attacked;
+//! and what one piece attacks, for the evaluation.
 
 use crate::sliders::{Board, Sliders};
-use crate::tables::Tables;
+use crate::tables::{Shape, Tables};
 use joust_core::atom::UNLIMITED;
 use joust_core::{Color, KindId, Position, Square};
 
 impl<B: Board> Tables<B> {
+    /// The squares a piece of `kind` and `color` on `sq` attacks when the occupied squares
+    /// are `occ` and its side's are `own`: where it could capture an enemy piece placed
+    /// there, own pieces' squares included (defended), as `Atom::attack_squares` defines
+    /// it (RULES.md §1.3). Leaps, rides within their ranges and bent rides; a Lancer's
+    /// rays pass its own pieces up to the first enemy; a pawn attacks its capture squares.
+    /// `None` for generic kinds, whose moves, captures and shots differ (see
+    /// [`Tables::generic_sets`]), and for unsupported ones.
+    #[inline]
+    pub fn piece_attacks(
+        &self,
+        color: Color,
+        kind: KindId,
+        sq: Square,
+        occ: B,
+        own: B,
+    ) -> Option<B> {
+        let kt = &self.kinds[kind.index()];
+        match kt.shape {
+            Shape::Simple { .. } => Some(self.simple_attacks(color, kind, sq, occ)),
+            Shape::Extended { lance, .. } if lance != 0 => {
+                Some(self.lance_rays(lance, sq, occ & !own))
+            }
+            Shape::Extended {
+                orth, diag, bent, ..
+            } => {
+                let mut a = kt.leap[color.index()][sq.index()];
+                if orth != 0 {
+                    a |= self.sliders.orth(sq, occ) & self.within(orth, sq);
+                }
+                if diag != 0 {
+                    a |= self.sliders.diag(sq, occ) & self.within(diag, sq);
+                }
+                if bent != 0 {
+                    a |= self.bent_attacks(bent, sq, occ);
+                }
+                Some(a)
+            }
+            Shape::Pawn => Some(kt.leap[color.index()][sq.index()]),
+            Shape::Generic | Shape::Unsupported => None,
+        }
+    }
+
     /// The pieces of `by` that attack `sq` when the occupied squares are `occ`
     /// (pieces not in `occ` are treated as gone).
     #[inline]

@@ -611,7 +611,7 @@ impl<B: Board> Tables<B> {
     /// Squares a rider passing its own pieces reaches from `from` along `dirs`: each ray
     /// up to and including the first of `stoppers` (the other side's pieces).
     #[inline(always)]
-    fn lance_rays(&self, dirs: u8, from: Square, stoppers: B) -> B {
+    pub(crate) fn lance_rays(&self, dirs: u8, from: Square, stoppers: B) -> B {
         let mut reach = B::EMPTY;
         let mut d = dirs;
         while d != 0 {

@@ -4,7 +4,6 @@
 //! terms after it read. Stockfish keeps the same in its `Evaluation` object.
 
 use joust_core::{Color, Geometry, KindId, Position, Square, MAX_KINDS};
-use joust_movegen::sliders::Sliders;
 use joust_movegen::tables::Shape;
 use joust_movegen::{TableCache, Tables};
 
@@ -167,50 +166,27 @@ impl<'a, B: TableCache> Context<'a, B> {
     /// What a piece of `kind` and `color` on `sq` reaches on this board: the squares it
     /// moves, captures or shoots to (its mobility, own pieces left out) and the squares it
     /// attacks (own pieces included, as defended, except for generic pieces); `None` for
-    /// shapes it does not measure.
+    /// shapes movegen does not measure.
     #[inline]
     pub(super) fn piece_sets(&self, sq: Square, color: Color, kind: KindId) -> Option<(B, B)> {
         let (t, occ) = (self.t, self.occ);
         let own = self.pos.pieces(color);
         let kt = &t.kinds[kind.index()];
-        let attacks = match kt.shape {
-            Shape::Simple { .. } => t.simple_attacks(color, kind, sq, occ),
-            Shape::Extended { bent, lance, .. } => {
-                if lance != 0 {
-                    let theirs = occ & !own;
-                    let mut r = B::EMPTY;
-                    let mut d = lance;
-                    while d != 0 {
-                        let dir = d.trailing_zeros() as usize;
-                        d &= d - 1;
-                        r |= t.lance_reach(sq, dir, theirs);
-                    }
-                    r
-                } else {
-                    let (orth, diag) = kt.shape.ranges();
-                    let mut r = kt.leap[color.index()][sq.index()];
-                    if orth != 0 {
-                        r |= t.sliders.orth(sq, occ) & t.within(orth, sq);
-                    }
-                    if diag != 0 {
-                        r |= t.sliders.diag(sq, occ) & t.within(diag, sq);
-                    }
-                    if bent != 0 {
-                        r |= t.bent_attacks(bent, sq, occ);
-                    }
-                    r
-                }
-            }
+        match kt.shape {
             Shape::Generic => {
                 let program = kt.program.as_ref()?;
                 let sets = t.generic_sets(program, color, sq, occ, own);
-                return Some((
+                Some((
                     sets.moves | sets.captures | sets.shots,
                     sets.captures | sets.shots,
-                ));
+                ))
             }
-            Shape::Pawn | Shape::Unsupported => return None,
-        };
-        Some((attacks & !own, attacks))
+            // Pawns are measured apart (their captures are not their moves).
+            Shape::Pawn => None,
+            _ => {
+                let attacks = t.piece_attacks(color, kind, sq, occ, own)?;
+                Some((attacks & !own, attacks))
+            }
+        }
     }
 }
