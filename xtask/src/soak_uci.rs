@@ -500,6 +500,37 @@ mod tests {
     }
 
     #[test]
+    fn findings_are_appended_in_full_then_in_one_line_each() {
+        let dir = std::env::temp_dir().join(format!("joust-soak-{}", std::process::id()));
+        let path = dir.join("new").join("findings.txt");
+        let mut file = FindingsFile {
+            path: path.clone(),
+            file: None,
+            written: 0,
+        };
+        assert!(!path.exists(), "created only at the first finding");
+        let done = |index| Done {
+            index,
+            game: "clash",
+            steps: 1,
+            bestmoves: 0,
+            elapsed: Duration::ZERO,
+            kinds: vec!["hang"],
+            report: None,
+        };
+        for i in 0..=FULL_REPORTS as u64 {
+            file.write(&format!("=== session {i} in full\nscript\n"), &done(i))
+                .unwrap();
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(text.matches(" in full\nscript\n").count(), FULL_REPORTS);
+        assert!(text.ends_with(&format!(
+            "=== session {FULL_REPORTS} (clash): hang (replay it for the transcript)\n"
+        )));
+    }
+
+    #[test]
     fn a_missing_binary_is_a_finding_not_a_crash() {
         let bounds = Bounds {
             fallback: Duration::from_secs(10),
