@@ -5,6 +5,7 @@
 //! moves by count, history and futility; several threads search the same tree and share
 //! what they learn through the table (Lazy SMP).
 
+mod mate_guard;
 mod ordering;
 mod root;
 
@@ -66,6 +67,9 @@ struct Worker<'a, B: TableCache> {
     /// check extensions, its quiescence looking no further than the replies to a capture
     /// (enough to see a mate by it), and nothing it finds goes into the table.
     hurry: bool,
+    /// Root moves about to become the best are tested for a reply that wins at once, in
+    /// the iterations that may not see one (see `mate_guard`).
+    guard_mates: bool,
     /// Static values by position key: re-searches (PVS, LMR, singular tests) visit the
     /// same nodes again, and evaluating is the costliest step of a node.
     eval_cache: Vec<(u64, i32)>,
@@ -111,6 +115,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             root_moves: Vec::new(),
             finishing: false,
             hurry: false,
+            guard_mates: false,
             singular_excluded: vec![None; MAX_PLY + 2],
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             lmr: lmr_table(),
@@ -124,6 +129,11 @@ impl<'a, B: TableCache> Worker<'a, B> {
         if self.t.in_check(pos, us) {
             return -MATE + ply as i32;
         }
+        self.stalemate_score(ply)
+    }
+
+    /// The score of being stalemated at `ply`: a draw, or a loss in Cromwell.
+    fn stalemate_score(&self, ply: usize) -> i32 {
         match self.t.variant.stalemate {
             StalemateResult::Draw => 0,
             StalemateResult::Loss => -MATE + ply as i32,
@@ -180,7 +190,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         self.unreported += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if ply > 0 {
-            if pos.halfmove_clock() >= self.t.variant.fifty_move_plies || self.is_repetition(pos) {
+            if self.drawn_by_rule(pos) {
                 return 0;
             }
             // Mate-distance pruning: no line from here beats a mate already found.
@@ -424,6 +434,17 @@ impl<'a, B: TableCache> Worker<'a, B> {
                 }
                 if score > alpha && score < beta {
                     score = self.child(pos, new_depth, alpha, beta, ply, &mut child, false);
+                }
+            }
+            // A root move about to raise alpha is tested for a reply that wins at once
+            // where the search may not see one; if it has one, it scores as the mate it
+            // is, with that reply as its line. (A lower score is an upper bound, which no
+            // mate changes.)
+            if ply == 0 && self.guard_mates && score > alpha && !self.stopped {
+                if let Some(reply) = self.mating_reply(pos) {
+                    score = score.min(mate_guard::MATED_IN_ONE);
+                    child.clear();
+                    child.push(reply);
                 }
             }
             unmake(self.t, pos, mv, &undo);

@@ -181,7 +181,8 @@ pub struct SearchResult {
 /// [`Shared::arm`] before starting (before handing the search to another thread), so a
 /// stop that arrives at once is not lost. The first iteration (depth 1, every root move
 /// searched) always completes, whatever the limits or the stop flag say, so the move
-/// returned has been searched.
+/// returned has been searched; and it never allows the opponent a reply that wins at once
+/// (mate, or a stalemate where that wins) if another move does not (see `mate_guard`).
 pub fn search<B: TableCache>(
     root: &Position<B>,
     history: &[u64],
@@ -276,6 +277,7 @@ impl<B: TableCache> Worker<'_, B> {
             let mut lines: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
             self.excluded.clear();
             self.seldepth = 0;
+            self.guard_mates = self.needs_mate_guard(d);
             for line in 0..lines_wanted {
                 let mut pv = Vec::new();
                 let score = if line == 0 && d >= 5 && result.score.abs() < MATE_BOUND {
