@@ -123,8 +123,8 @@ pub fn well_formed(line: &str) -> bool {
             (line.starts_with("Static evaluation (")
                 && line.ends_with("in pawns from White's side:"))
                 || line.strip_prefix("  ").is_some_and(|row| {
-                    let (name, pawns) = row.split_at(row.len().saturating_sub(6));
-                    let pawns = pawns.trim_start();
+                    // The value is the last word: wider than its column from 100 pawns on.
+                    let (name, pawns) = row.trim_end().rsplit_once(' ').unwrap_or(("", row));
                     !name.trim().is_empty()
                         && name.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
                         && pawns.starts_with(['+', '-'])
@@ -237,6 +237,8 @@ mod tests {
             "Static evaluation (chess), in pawns from White's side:",
             "  royal safety      -0.15",
             "  total             +0.23",
+            // Wider than the column (a Cromwell row with mobility_mg=5000).
+            "  mobility         -200.08",
         ] {
             assert!(well_formed(good), "{good:?}");
         }
@@ -250,6 +252,8 @@ mod tests {
             "uciok please",
             "e2e4 20",
             "  total +0.2",
+            "  total +0.2x",
+            "  +0.25",
             "hello",
         ] {
             assert!(!well_formed(bad), "{bad:?}");
