@@ -3,7 +3,7 @@
 
 use crate::clock::parse_duration;
 use crate::engine_text::{bounded, number_prefix, san_line, score_text, white_view};
-use crate::pgn_cmd::{is_skipped, open_pgn, read_failure};
+use crate::pgn_cmd::{open_pgn, report_unloaded};
 use crate::progress::Progress;
 use crate::UserError;
 use clap::Args;
@@ -218,17 +218,7 @@ fn annotate_file(file: &str, engine: &mut Engine) -> Result<u8, UserError> {
                     annotate::<u128>(n, &g, engine, progress)?
                 }
             }
-            Err(e) => {
-                if let Some(fail) = read_failure(file, &e) {
-                    return Err(fail);
-                }
-                if is_skipped(&e) {
-                    eprintln!("joust: warning: {e}; skipped");
-                } else {
-                    failed = true;
-                    eprintln!("joust: error: {e}");
-                }
-            }
+            Err(e) => failed |= report_unloaded(file, &e)?,
         }
     }
     if progress.is_none() {

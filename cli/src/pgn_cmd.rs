@@ -71,6 +71,22 @@ pub(crate) fn is_skipped(e: &PgnError) -> bool {
     matches!(e.kind, PgnErrorKind::UnsupportedVariant { .. })
 }
 
+/// Reports a game that did not load on stderr, as a warning if it is only skipped (see
+/// [`is_skipped`]) and as an error otherwise; true if it counts as a failure. A failure to
+/// read the input itself ends the command.
+pub(crate) fn report_unloaded(file: &str, e: &PgnError) -> Result<bool, UserError> {
+    if let Some(fail) = read_failure(file, e) {
+        return Err(fail);
+    }
+    if is_skipped(e) {
+        eprintln!("joust: warning: {e}; skipped");
+        Ok(false)
+    } else {
+        eprintln!("joust: error: {e}");
+        Ok(true)
+    }
+}
+
 /// A short label for a game: its number and players.
 fn label(n: usize, g: &PgnGame) -> String {
     let white = g.tag("White").unwrap_or("?");
@@ -166,17 +182,7 @@ fn convert(file: &str, to: Notation) -> Result<u8, UserError> {
                 }
                 let _ = out.write_all(write_pgn(&g, notation).as_bytes());
             }
-            Err(e) => {
-                if let Some(fail) = read_failure(file, &e) {
-                    return Err(fail);
-                }
-                if is_skipped(&e) {
-                    eprintln!("joust: warning: {e}; skipped");
-                } else {
-                    failed = true;
-                    eprintln!("joust: error: {e}");
-                }
-            }
+            Err(e) => failed |= report_unloaded(file, &e)?,
         }
     }
     Ok(u8::from(failed))
