@@ -146,6 +146,24 @@ impl Material {
 }
 
 impl Variant {
+    /// The pieces of the start position's placement, by side and kind (letters that no
+    /// army of that side has are left out), in FEN order.
+    pub fn start_pieces(&self) -> impl Iterator<Item = (Color, KindId)> + '_ {
+        let placement = self.start_fen.split([' ', '[']).next().unwrap_or("");
+        placement
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .filter_map(move |c| {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                self.kind_by_letter(color, c.to_ascii_uppercase())
+                    .map(|k| (color, k))
+            })
+    }
+
     /// The kind with `letter` (uppercase) that `color` may own.
     pub fn kind_by_letter(&self, color: Color, letter: char) -> Option<KindId> {
         self.armies[color.index()]

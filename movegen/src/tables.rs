@@ -568,16 +568,8 @@ type Cache<K, T> = Mutex<Vec<(K, &'static T)>>;
 /// How many pieces of each kind each side has in the game's start position.
 fn start_counts(variant: &'static Variant) -> [[u8; MAX_KINDS]; 2] {
     let mut counts = [[0u8; MAX_KINDS]; 2];
-    let placement = variant.start_fen.split([' ', '[']).next().unwrap_or("");
-    for c in placement.chars().filter(|c| c.is_ascii_alphabetic()) {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Some(k) = variant.kind_by_letter(color, c.to_ascii_uppercase()) {
-            counts[color.index()][k.index()] += 1;
-        }
+    for (color, k) in variant.start_pieces() {
+        counts[color.index()][k.index()] += 1;
     }
     counts
 }

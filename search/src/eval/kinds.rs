@@ -191,21 +191,11 @@ pub(super) fn start_phase(
     pawn: &[bool; MAX_KINDS],
     royal: &[bool; MAX_KINDS],
 ) -> i32 {
-    let placement = variant.start_fen.split([' ', '[']).next().unwrap_or("");
-    let mut total = 0;
-    for c in placement.chars().filter(|c| c.is_ascii_alphabetic()) {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Some(k) = variant.kind_by_letter(color, c.to_ascii_uppercase()) {
-            if !pawn[k.index()] && !royal[k.index()] {
-                total += value[k.index()].0;
-            }
-        }
-    }
-    total
+    variant
+        .start_pieces()
+        .filter(|(_, k)| !pawn[k.index()] && !royal[k.index()])
+        .map(|(_, k)| value[k.index()].0)
+        .sum()
 }
 
 #[cfg(test)]
