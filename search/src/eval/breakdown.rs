@@ -30,10 +30,11 @@ impl Evaluator {
             rows.push((
                 term.name(),
                 total
-                    - white(&Evaluator::with_values(
+                    - white(&Evaluator::build(
                         pos.variant(),
                         w,
                         &self.values_given,
+                        self.reach.clone(),
                     )),
             ));
         }

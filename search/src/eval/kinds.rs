@@ -6,6 +6,7 @@
 use joust_core::atom::Occupant;
 use joust_core::{Color, KindId, Square, Variant, MAX_KINDS};
 
+use super::reach::EmptyBoardReach;
 use super::VALUE_LIMIT;
 use crate::weights::Weights;
 
@@ -32,9 +33,12 @@ pub(super) struct Kinds {
 impl Kinds {
     /// The facts of `variant`'s kinds under the weights `w`, with `values` (already
     /// within 0..=[`VALUE_LIMIT`]) in place of the game's own.
-    pub(super) fn new(variant: &Variant, w: &Weights, values: &[(KindId, i32)]) -> Kinds {
-        let g = variant.geometry;
-        let n = g.len() as f64;
+    pub(super) fn new(
+        variant: &Variant,
+        w: &Weights,
+        values: &[(KindId, i32)],
+        reach: &EmptyBoardReach,
+    ) -> Kinds {
         let mut kinds = Kinds {
             value: [(0, 0); MAX_KINDS],
             pawn: [false; MAX_KINDS],
@@ -50,11 +54,7 @@ impl Kinds {
             let i = k.index();
             kinds.pawn[i] = kind.pawn;
             kinds.royal[i] = kind.royal;
-            let mob: Vec<usize> = g
-                .squares()
-                .map(|s| mobility(variant, k, Color::White, s))
-                .collect();
-            let avg = mob.iter().sum::<usize>() as f64 / n;
+            let avg = reach.average(variant, k);
             kinds.avg[i] = avg;
             kinds.avg_mobility[i] = avg.round() as i32;
             let avg_i = (avg.round() as i32).max(1);
@@ -91,34 +91,6 @@ impl Kinds {
     }
 }
 
-/// How many squares a kind reaches from `sq` on an empty board (moves, captures, shots).
-pub(super) fn mobility(variant: &Variant, kind: KindId, color: Color, sq: Square) -> usize {
-    empty_board_reach(variant, kind, color, sq).len()
-}
-
-/// The squares a kind moves, captures or shoots to from `sq` on an empty board, once each.
-fn empty_board_reach(variant: &Variant, kind: KindId, color: Color, sq: Square) -> Vec<Square> {
-    let g = variant.geometry;
-    let empty = |_: Square| Occupant::Empty;
-    let mut reach: Vec<Square> = variant
-        .kind(kind)
-        .atoms
-        .iter()
-        .flat_map(|a| {
-            let mut v: Vec<Square> = a
-                .reach(color, g, sq, &empty)
-                .into_iter()
-                .map(|r| r.0)
-                .collect();
-            v.extend(a.attack_squares(color, g, sq, &empty));
-            v
-        })
-        .collect();
-    reach.sort();
-    reach.dedup();
-    reach
-}
-
 /// The kinds of `variant` that ride files and not diagonals (rooks, not royal ones).
 pub(super) fn file_riders(variant: &Variant, royal: &[bool; MAX_KINDS]) -> [bool; MAX_KINDS] {
     let mut file_rider = [false; MAX_KINDS];
@@ -133,11 +105,12 @@ pub(super) fn colour_bound(
     variant: &Variant,
     pawn: &[bool; MAX_KINDS],
     royal: &[bool; MAX_KINDS],
+    reach: &EmptyBoardReach,
 ) -> [bool; MAX_KINDS] {
     let mut colour_bound = [false; MAX_KINDS];
     for k in variant.kind_ids() {
         colour_bound[k.index()] =
-            !royal[k.index()] && !pawn[k.index()] && is_colour_bound(variant, k);
+            !royal[k.index()] && !pawn[k.index()] && reach.keeps_its_colour(k);
     }
     colour_bound
 }
@@ -162,26 +135,6 @@ fn rides_files_only(variant: &Variant, kind: KindId) -> bool {
         }
     }
     along_file >= 3
-}
-
-/// True if `kind` moves (and attacks) only to squares of the colour it stands on, from
-/// every square of the board: a bishop, an alfil, a ferz-and-alfil.
-fn is_colour_bound(variant: &Variant, kind: KindId) -> bool {
-    let g = variant.geometry;
-    let colour = |sq: Square| {
-        let (f, r) = g.coords(sq);
-        (f + r).rem_euclid(2)
-    };
-    let mut moves_somewhere = false;
-    for from in g.squares() {
-        for to in empty_board_reach(variant, kind, Color::White, from) {
-            moves_somewhere = true;
-            if colour(to) != colour(from) {
-                return false;
-            }
-        }
-    }
-    moves_somewhere
 }
 
 /// Non-pawn, non-royal material of both sides in the start position.

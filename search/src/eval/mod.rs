@@ -31,6 +31,7 @@ mod mobility;
 mod pawns;
 mod pieces;
 mod placement;
+mod reach;
 mod royal_safety;
 mod space;
 #[cfg(test)]
@@ -38,6 +39,7 @@ mod test_util;
 mod threats;
 
 use std::ops::{Add, AddAssign};
+use std::sync::Arc;
 
 use joust_core::{Color, KindId, Position, Square, Variant, MAX_KINDS};
 use joust_movegen::{tables, TableCache, Tables};
@@ -46,6 +48,7 @@ use crate::tuned;
 use crate::weights::Weights;
 use context::Context;
 use kinds::Kinds;
+use reach::EmptyBoardReach;
 
 /// Largest board, for the piece-square tables.
 const SQUARES: usize = joust_core::square::MAX_SQUARES;
@@ -156,6 +159,9 @@ pub struct Evaluator {
     w: Weights,
     /// Piece values given in place of the game's own ([`Evaluator::with_values`]).
     values_given: Vec<(KindId, i32)>,
+    /// What each kind reaches on the empty board: kept so that an evaluation under other
+    /// weights (the `eval` breakdown) need not count it again.
+    reach: Arc<EmptyBoardReach>,
 }
 
 impl Evaluator {
@@ -185,6 +191,16 @@ impl Evaluator {
         w: Weights,
         values: &[(KindId, i32)],
     ) -> Evaluator {
+        Evaluator::build(variant, w, values, EmptyBoardReach::of(variant))
+    }
+
+    /// [`Evaluator::with_values`] with the game's empty-board reach already counted.
+    fn build(
+        variant: &'static Variant,
+        w: Weights,
+        values: &[(KindId, i32)],
+        reach: Arc<EmptyBoardReach>,
+    ) -> Evaluator {
         let mut w = w;
         for (_, weight) in w.fields_mut() {
             *weight = (*weight).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
@@ -193,8 +209,8 @@ impl Evaluator {
             .iter()
             .map(|&(k, v)| (k, v.clamp(0, VALUE_LIMIT)))
             .collect();
-        let kinds = Kinds::new(variant, &w, &values);
-        let pst = placement::tables(variant, &w, &kinds.avg);
+        let kinds = Kinds::new(variant, &w, &values, &reach);
+        let pst = placement::tables(variant, &w, &kinds.avg, &reach);
         let start_phase = kinds::start_phase(variant, &kinds.value, &kinds.pawn, &kinds.royal);
         let pawn_kinds = variant
             .kind_ids()
@@ -216,10 +232,11 @@ impl Evaluator {
                 || w.danger_unsafe_check != 0,
             pawn_kinds,
             file_rider: kinds::file_riders(variant, &kinds.royal),
-            colour_bound: kinds::colour_bound(variant, &kinds.pawn, &kinds.royal),
+            colour_bound: kinds::colour_bound(variant, &kinds.pawn, &kinds.royal, &reach),
             space_area: space::areas(variant.geometry),
             w,
             values_given: values,
+            reach,
         }
     }
 

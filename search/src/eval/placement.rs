@@ -5,7 +5,7 @@
 
 use joust_core::{Color, KindId, Square, Variant, MAX_KINDS};
 
-use super::kinds::mobility;
+use super::reach::EmptyBoardReach;
 use super::SQUARES;
 use crate::weights::Weights;
 
@@ -16,6 +16,7 @@ pub(super) fn tables(
     variant: &Variant,
     w: &Weights,
     avg: &[f64; MAX_KINDS],
+    reach: &EmptyBoardReach,
 ) -> Vec<[(i16, i16); SQUARES]> {
     let g = variant.geometry;
     let mut pst = vec![[(0i16, 0i16); SQUARES]; 2 * MAX_KINDS];
@@ -23,7 +24,7 @@ pub(super) fn tables(
         for color in Color::ALL {
             let table = &mut pst[color.index() * MAX_KINDS + k.index()];
             for sq in g.squares() {
-                table[sq.index()] = bonus(variant, w, k, avg[k.index()], color, sq);
+                table[sq.index()] = bonus(variant, w, k, avg[k.index()], color, sq, reach);
             }
         }
     }
@@ -38,6 +39,7 @@ fn bonus(
     avg: f64,
     color: Color,
     sq: Square,
+    reach: &EmptyBoardReach,
 ) -> (i16, i16) {
     let g = variant.geometry;
     let kind = variant.kind(k);
@@ -82,7 +84,7 @@ fn bonus(
             (w.pawn_advance_eg as f64 * rel_rank) as i16,
         )
     } else {
-        let m = mobility(variant, k, color, sq) as f64 - avg;
+        let m = reach.count(k, color, sq) as f64 - avg;
         (
             (w.placement_mg as f64 * m / 4.0) as i16,
             (w.placement_eg as f64 * m / 4.0) as i16,
