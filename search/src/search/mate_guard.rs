@@ -13,7 +13,7 @@
 //! a game where stalemate loses (Cromwell) every iteration is guarded; elsewhere only the
 //! first, which leaves the trees of deeper iterations as they were.
 
-use super::Worker;
+use super::worker::Worker;
 use crate::MATE;
 use joust_core::variant::StalemateResult;
 use joust_core::Position;

@@ -1,0 +1,185 @@
+//! One search thread's state, and the small questions every node asks of it: is this a
+//! repetition, what is a position without moves worth, what is the (cached) static value.
+
+use super::history::Memory;
+use super::params::{lmr_base, EVAL_CACHE_SIZE};
+use super::{Limits, Shared, INF, MATE, MAX_PLY};
+use crate::eval::Evaluator;
+use joust_core::variant::StalemateResult;
+use joust_core::Position;
+use joust_movegen::{Move, TableCache, Tables};
+use std::time::Instant;
+
+/// One thread of a search: what it was given, where it is in the tree, and what it has
+/// learned on the way.
+pub(super) struct Worker<'a, B: TableCache> {
+    /// The game's move-generation tables.
+    pub(super) t: &'a Tables<B>,
+    /// The evaluation.
+    pub(super) eval: &'a Evaluator,
+    /// What every thread shares (the table, the stop flag, the node count).
+    pub(super) shared: &'a Shared,
+    /// What the caller asked for.
+    pub(super) limits: &'a Limits,
+    /// When the search started.
+    pub(super) start: Instant,
+    /// The position keys of the game and of the current line, oldest first (repetitions).
+    pub(super) keys: Vec<u64>,
+    /// Nodes searched by this thread.
+    pub(super) nodes: u64,
+    /// Nodes not yet added to the shared count.
+    pub(super) unreported: u64,
+    /// Deepest ply reached in this iteration.
+    pub(super) seldepth: u32,
+    /// Two quiet moves per ply that last cut off there.
+    pub(super) killers: Vec<[Option<Move>; 2]>,
+    /// History, counter-moves and continuation history (kept between searches).
+    pub(super) memory: Memory,
+    /// Kinds times board squares: the side of the continuation table.
+    pub(super) piece_squares: usize,
+    /// The kind-and-target index of the move at each ply of the line (`None`: null move).
+    pub(super) moved: Vec<Option<usize>>,
+    /// The move played at each ply of the current line (`None` for a null move).
+    pub(super) line: Vec<Option<Move>>,
+    /// The static value at each ply of the current line (`-INF` when in check).
+    pub(super) evals: Vec<i32>,
+    /// One scored-move buffer per ply, reused so that ordering never allocates.
+    pub(super) buffers: Vec<Vec<(i32, Move)>>,
+    /// Thread number; 0 is the main thread, which reports.
+    pub(super) id: usize,
+    /// Set once this thread has stopped: every node on the way up returns at once.
+    pub(super) stopped: bool,
+    /// Root moves left out of this search (the better lines of a MultiPV search).
+    pub(super) excluded: Vec<Move>,
+    /// The root moves to choose from (the legal ones of `searchmoves`); empty: all.
+    pub(super) root_moves: Vec<Move>,
+    /// The main thread's first iteration is under way: it completes, stop or not.
+    pub(super) finishing: bool,
+    /// The first iteration ran past a limit or a stop: it finishes in haste, without
+    /// check extensions, its quiescence looking no further than the replies to a capture
+    /// (enough to see a mate by it), and nothing it finds goes into the table.
+    pub(super) hurry: bool,
+    /// Root moves about to become the best are tested for a reply that wins at once, in
+    /// the iterations that may not see one (see `mate_guard`).
+    pub(super) guard_mates: bool,
+    /// Static values by position key: re-searches (PVS, LMR, singular tests) visit the
+    /// same nodes again, and evaluating is the costliest step of a node.
+    eval_cache: Vec<(u64, i32)>,
+    /// The move left out at each ply by a singular-extension test search.
+    pub(super) singular_excluded: Vec<Option<Move>>,
+    /// `lmr[depth][move number]`: how many plies a late quiet move is reduced.
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+impl<'a, B: TableCache> Worker<'a, B> {
+    /// A thread numbered `id` for a search started at `start`, after a game whose keys
+    /// were `history`, with the statistics `memory` from its last search.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        t: &'a Tables<B>,
+        eval: &'a Evaluator,
+        shared: &'a Shared,
+        limits: &'a Limits,
+        start: Instant,
+        history: &[u64],
+        id: usize,
+        memory: Memory,
+    ) -> Self {
+        let n = t.geometry.len();
+        Worker {
+            t,
+            eval,
+            shared,
+            limits,
+            start,
+            keys: history.to_vec(),
+            nodes: 0,
+            unreported: 0,
+            seldepth: 0,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            memory,
+            line: vec![None; MAX_PLY + 2],
+            piece_squares: t.variant.kinds.len() * n,
+            moved: vec![None; MAX_PLY + 2],
+            evals: vec![-INF; MAX_PLY + 2],
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            id,
+            stopped: false,
+            excluded: Vec::new(),
+            root_moves: Vec::new(),
+            finishing: false,
+            hurry: false,
+            guard_mates: false,
+            singular_excluded: vec![None; MAX_PLY + 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+            lmr: lmr_table(),
+        }
+    }
+
+    /// The score of a position without legal moves: mated, or stalemated (a draw, or a
+    /// loss in Cromwell).
+    pub(super) fn terminal(&self, pos: &Position<B>, ply: usize) -> i32 {
+        let us = pos.side_to_move();
+        if self.t.in_check(pos, us) {
+            return -MATE + ply as i32;
+        }
+        self.stalemate_score(ply)
+    }
+
+    /// The score of being stalemated at `ply`: a draw, or a loss in Cromwell.
+    pub(super) fn stalemate_score(&self, ply: usize) -> i32 {
+        match self.t.variant.stalemate {
+            StalemateResult::Draw => 0,
+            StalemateResult::Loss => -MATE + ply as i32,
+        }
+    }
+
+    /// True if `pos` came before since the last irreversible move (in the game or in
+    /// the line searched).
+    pub(super) fn is_repetition(&self, pos: &Position<B>) -> bool {
+        let key = pos.key();
+        let span = (pos.halfmove_clock() as usize + 1).min(self.keys.len());
+        self.keys[self.keys.len() - span..]
+            .iter()
+            .rev()
+            .any(|&k| k == key)
+    }
+
+    /// The late-move reduction of the `i`-th move at `depth` (before adjustments).
+    #[inline]
+    pub(super) fn base_reduction(&self, depth: i32, i: usize) -> i32 {
+        self.lmr[depth.clamp(0, 63) as usize][i.min(63)]
+    }
+
+    /// The static value of `pos` for the side to move, from the cache when it is there.
+    pub(super) fn static_eval(&mut self, pos: &Position<B>) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let value = self.eval.evaluate_with(self.t, pos);
+        *slot = (key, value);
+        value
+    }
+
+    /// True if the side to move has a piece that is neither a pawn nor royal (null-move
+    /// pruning is unsafe without one: zugzwang).
+    pub(super) fn has_pieces(&self, pos: &Position<B>) -> bool {
+        let us = pos.side_to_move();
+        (pos.pieces(us).squares())
+            .filter_map(|s| pos.piece_at(s))
+            .any(|p| !self.t.kinds[p.kind.index()].pawn && !self.t.kinds[p.kind.index()].royal)
+    }
+}
+
+/// The late-move reductions by depth and move number ([`lmr_base`]; none at 0).
+fn lmr_table() -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = lmr_base(d, i);
+        }
+    }
+    t
+}
