@@ -42,6 +42,18 @@ impl fmt::Display for FenField {
 }
 
 /// Everything that can be wrong with a FEN, each its own case.
+///
+/// Each case says what is wrong in words a user can act on:
+///
+/// ```
+/// use joust_core::{variants, FenError, Position};
+///
+/// let chess = variants::chess();
+/// let err = Position::<u64>::from_fen(chess, "8/8/8 w - - 0 1").unwrap_err();
+/// assert_eq!(err, FenError::TooFewRanks { expected: 8, found: 3 });
+/// assert!(!err.to_string().is_empty());
+/// assert_eq!(Position::<u64>::from_fen(chess, "  ").unwrap_err(), FenError::Empty);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The text is empty or only white space.

@@ -28,6 +28,29 @@ impl CastlingRights {
 ///
 /// Pieces are kept twice, in a mailbox and in bitboards, and the Zobrist key is updated by
 /// every change, so it always equals [`Position::compute_key`].
+///
+/// `B` is the bitboard: `u64` for boards of up to 64 squares, `u128` for larger ones (up
+/// to 10x10). Positions are read from FEN and written back to it:
+///
+/// ```
+/// use joust_core::{variants, Bits, Color, Position};
+///
+/// let chess = variants::chess();
+/// let pos: Position<u64> = Position::from_fen(chess, chess.start_fen).unwrap();
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.occupied().count(), 32);
+///
+/// // What stands on e1: the white King.
+/// let e1 = chess.geometry.parse_square("e1").unwrap();
+/// let king = pos.piece_at(e1).unwrap();
+/// assert_eq!((king.color, pos.piece_letter(king)), (Color::White, 'K'));
+/// assert_eq!(pos.to_fen(), chess.start_fen);
+///
+/// // Royal Lion Chess is played on 10x10: 100 squares need the 128-bit board.
+/// let rl = variants::royal_lion();
+/// let pos: Position<u128> = Position::from_fen(rl, rl.start_fen).unwrap();
+/// assert_eq!(pos.geometry().len(), 100);
+/// ```
 #[derive(Clone)]
 pub struct Position<B: Bits> {
     variant: &'static Variant,

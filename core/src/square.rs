@@ -131,6 +131,24 @@ impl fmt::Display for Direction {
 }
 
 /// The shape of a rectangular board of 1x1 up to 10x10 squares.
+///
+/// Squares are numbered rank by rank from a1; the geometry turns them into coordinates
+/// and names and back:
+///
+/// ```
+/// use joust_core::Geometry;
+///
+/// let g = Geometry::new(10, 10).unwrap();
+/// let j10 = g.parse_square("j10").unwrap();
+/// assert_eq!(j10.index(), 99);
+/// assert_eq!(g.coords(j10), (9, 9));
+/// assert_eq!(g.name(j10).to_string(), "j10");
+/// assert_eq!(g.offset(j10, 1, 0), None); // off the board
+///
+/// // Boards larger than 10x10 are refused with a reason.
+/// let err = Geometry::new(12, 8).unwrap_err();
+/// assert!(err.to_string().starts_with("a board of 12x8 squares is not supported"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     files: u8,

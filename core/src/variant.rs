@@ -5,6 +5,20 @@ use crate::piece::{KindId, PieceKind, MAX_KINDS};
 use crate::square::{Geometry, Square};
 
 /// A built-in game: everything the engine needs to know to play it.
+///
+/// A game is data: its board, its pieces (each described by movement atoms), the armies,
+/// the start position and the rules around them. Look one up by its id:
+///
+/// ```
+/// use joust_core::{variants, Color};
+///
+/// let lc = variants::by_id("lancerchess").unwrap();
+/// assert_eq!(lc.geometry.len(), 64);
+/// // In LancerChess the Queen is royal, not the King.
+/// let royal = lc.royal_kind(Color::White);
+/// assert_eq!(lc.kind(royal).letter, 'Q');
+/// assert!(variants::by_id("chesss").is_err());
+/// ```
 #[derive(Debug)]
 pub struct Variant {
     /// The game id used on the command line and in UCI (`chess`).

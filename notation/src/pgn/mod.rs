@@ -34,6 +34,26 @@ pub use write::{write_pgn, MoveNotation};
 
 /// A game read from PGN (or built to be written): tags, the start, the moves with their
 /// annotations, and the result. Two games are equal if everything but the issues is.
+///
+/// Read, then written back in SAN or in coordinates:
+///
+/// ```
+/// use joust_notation::{read_pgn, write_pgn, MoveNotation};
+///
+/// let text = "[White \"Ann\"]\n\n1. e4 e5 2. Nf3 *\n";
+/// let games = read_pgn(text);
+/// let game = games[0].as_ref().unwrap();
+/// assert_eq!(game.variant.id, "chess"); // no Variant tag: chess
+/// assert_eq!(game.tag("White"), Some("Ann"));
+/// assert_eq!(game.moves().count(), 3);
+/// let written = write_pgn(game, MoveNotation::Coordinate);
+/// assert!(written.contains("1. e2e4 e7e5"));
+///
+/// // A game that does not load says which move and why; the others still load.
+/// let games = read_pgn("1. e4 e4 *\n\n1. d4 *\n");
+/// assert!(games[0].as_ref().unwrap_err().to_string().contains("e4"));
+/// assert!(games[1].is_ok());
+/// ```
 #[derive(Clone, Debug)]
 pub struct PgnGame {
     /// Every tag pair in file order (the writer puts the roster first).
