@@ -238,3 +238,13 @@ fn positions_with_more_than_512_moves_are_counted() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(stable(&out), "Nodes searched: 841");
 }
+
+/// The top-level help lists every command with its one-line summary (the doc comment of
+/// its `Command` variant): the last step of the recipe "Add a command" in
+/// docs/ARCHITECTURE.md, which a new command changes on purpose.
+#[test]
+fn the_help_lists_every_command() {
+    let (code, out, err) = joust(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+}
