@@ -2,7 +2,7 @@
 //! and what one piece attacks, for the evaluation.
 
 use crate::sliders::{Board, Sliders};
-use crate::tables::{Shape, Tables};
+use crate::tables::{bent, Shape, Tables};
 use joust_core::atom::UNLIMITED;
 use joust_core::{Color, KindId, Position, Square};
 
@@ -12,8 +12,8 @@ impl<B: Board> Tables<B> {
     /// there, own pieces' squares included (defended), as `Atom::attack_squares` defines
     /// it (RULES.md §1.3). Leaps, rides within their ranges and bent rides; a Lancer's
     /// rays pass its own pieces up to the first enemy; a pawn attacks its capture squares.
-    /// `None` for generic kinds, whose moves, captures and shots differ (see
-    /// [`Tables::generic_sets`]), and for unsupported ones.
+    /// `None` for compiled kinds, whose moves, captures and shots differ (see
+    /// [`Program::sets`](crate::tables::Program::sets)), and for unsupported ones.
     #[inline]
     pub fn piece_attacks(
         &self,
@@ -25,27 +25,58 @@ impl<B: Board> Tables<B> {
     ) -> Option<B> {
         let kt = &self.kinds[kind.index()];
         match kt.shape {
-            Shape::Simple { .. } => Some(self.simple_attacks(color, kind, sq, occ)),
-            Shape::Extended { lance, .. } if lance != 0 => {
-                Some(self.lance_rays(lance, sq, occ & !own))
+            Shape::LeapsAndRides { .. } => Some(self.leaps_and_rides(color, kind, sq, occ)),
+            Shape::BentLionLance { lance, .. } if lance != 0 => {
+                Some(self.board.lance_rays(lance, sq, occ & !own))
             }
-            Shape::Extended {
+            Shape::BentLionLance {
                 orth, diag, bent, ..
             } => {
                 let mut a = kt.leap[color.index()][sq.index()];
                 if orth != 0 {
-                    a |= self.sliders.orth(sq, occ) & self.within(orth, sq);
+                    a |= self.board.sliders.orth(sq, occ) & self.within(orth, sq);
                 }
                 if diag != 0 {
-                    a |= self.sliders.diag(sq, occ) & self.within(diag, sq);
+                    a |= self.board.sliders.diag(sq, occ) & self.within(diag, sq);
                 }
                 if bent != 0 {
-                    a |= self.bent_attacks(bent, sq, occ);
+                    a |= bent::attacks(&self.board, bent, sq, occ);
                 }
                 Some(a)
             }
             Shape::Pawn => Some(kt.leap[color.index()][sq.index()]),
-            Shape::Generic | Shape::Unsupported => None,
+            Shape::Compiled | Shape::Unsupported => None,
+        }
+    }
+
+    /// What a piece of `kind` and `color` on `sq` reaches, for the evaluation: the squares
+    /// it moves, captures or shoots to (own pieces left out), and the squares it attacks
+    /// (own pieces included, as defended, except for compiled kinds, whose attacks are
+    /// their captures and shots). `None` for pawns, whose captures are not their moves,
+    /// and for unsupported kinds.
+    #[inline]
+    pub fn piece_reach(
+        &self,
+        color: Color,
+        kind: KindId,
+        sq: Square,
+        occ: B,
+        own: B,
+    ) -> Option<(B, B)> {
+        let kt = &self.kinds[kind.index()];
+        match kt.shape {
+            Shape::Compiled => {
+                let sets = kt.program.as_ref()?.sets(&self.board, color, sq, occ, own);
+                Some((
+                    sets.moves | sets.captures | sets.shots,
+                    sets.captures | sets.shots,
+                ))
+            }
+            Shape::Pawn => None,
+            _ => {
+                let attacks = self.piece_attacks(color, kind, sq, occ, own)?;
+                Some((attacks & !own, attacks))
+            }
         }
     }
 
@@ -63,8 +94,8 @@ impl<B: Board> Tables<B> {
         let c = by.index();
         let present = pos.kinds_present(by);
         let masks = &self.masks[c];
-        if present & !masks.generic == 0 {
-            return self.generic_attackers(pos, sq, occ, by, gone);
+        if present & !masks.compiled == 0 {
+            return self.compiled_attackers(pos, sq, occ, by, gone);
         }
         let mut a = B::EMPTY;
         let mut leapers = masks.leapers & present;
@@ -75,7 +106,7 @@ impl<B: Board> Tables<B> {
         }
         let mut orth = masks.orth & present;
         if orth != 0 {
-            let lines = self.sliders.orth(sq, occ);
+            let lines = self.board.sliders.orth(sq, occ);
             while orth != 0 {
                 let k = orth.trailing_zeros() as usize;
                 orth &= orth - 1;
@@ -93,11 +124,11 @@ impl<B: Board> Tables<B> {
             bent &= bent - 1;
             let pieces = pos.pieces_of(by, KindId(k as u8));
             if pieces.any() {
-                a |= self.bent_attackers_of(self.kinds[k].shape.bent(), sq, occ) & pieces;
+                a |= bent::attackers_of(&self.board, self.kinds[k].shape.bent(), sq, occ) & pieces;
             }
         }
-        if masks.generic & present != 0 {
-            a |= self.generic_attackers(pos, sq, occ, by, gone);
+        if masks.compiled & present != 0 {
+            a |= self.compiled_attackers(pos, sq, occ, by, gone);
         }
         let mut lance = masks.lance & present;
         if lance != 0 {
@@ -111,13 +142,13 @@ impl<B: Board> Tables<B> {
                 while dirs != 0 {
                     let d = dirs.trailing_zeros() as usize;
                     dirs &= dirs - 1;
-                    a |= self.lance_reach(sq, (d + 4) % 8, stoppers) & lancers;
+                    a |= self.board.lance_reach(sq, (d + 4) % 8, stoppers) & lancers;
                 }
             }
         }
         let mut diag = masks.diag & present;
         if diag != 0 {
-            let lines = self.sliders.diag(sq, occ);
+            let lines = self.board.sliders.diag(sq, occ);
             while diag != 0 {
                 let k = diag.trailing_zeros() as usize;
                 diag &= diag - 1;
@@ -132,10 +163,10 @@ impl<B: Board> Tables<B> {
         a & occ & !gone
     }
 
-    /// [`Self::attackers_after`] for `by`'s generic kinds only: a few lookups per kind
+    /// [`Self::attackers_after`] for `by`'s compiled kinds only: a few lookups per kind
     /// present, the slider sets from `sq` looked up once.
     #[inline]
-    pub fn generic_attackers(
+    pub fn compiled_attackers(
         &self,
         pos: &Position<B>,
         sq: Square,
@@ -144,14 +175,14 @@ impl<B: Board> Tables<B> {
         gone: B,
     ) -> B {
         let c = by.index();
-        let mut generic = self.masks[c].generic & pos.kinds_present(by);
-        let ga = &self.generic_attacks[c];
-        let (orth, diag) = self.lines_if(sq, occ, ga.lines);
+        let mut compiled = self.masks[c].compiled & pos.kinds_present(by);
+        let ga = &self.compiled_attacks[c];
+        let (orth, diag) = self.board.lines_if(sq, occ, ga.lines);
         let n = self.geometry.len();
         let mut a = B::EMPTY;
-        while generic != 0 {
-            let k = generic.trailing_zeros() as usize;
-            generic &= generic - 1;
+        while compiled != 0 {
+            let k = compiled.trailing_zeros() as usize;
+            compiled &= compiled - 1;
             let pieces = pos.pieces_of(by, KindId(k as u8));
             let m = &ga.table[k * n + sq.index()];
             if (m[0] & pieces).is_empty() {
@@ -162,30 +193,30 @@ impl<B: Board> Tables<B> {
                 let program = self.kinds[k]
                     .program
                     .as_ref()
-                    .expect("generic kinds have a program");
+                    .expect("compiled kinds have a program");
                 let own = pos.pieces(by) & !gone & occ;
-                a |= self.generic_sources_residual(program, c, sq, occ, own) & pieces;
+                a |= program.sources_residual(&self.board, c, sq, occ, own) & pieces;
             }
         }
         a & occ & !gone
     }
 
-    /// For a side whose kinds are all generic: the pieces of `by` attacking `sq` in `pos`,
+    /// For a side whose kinds are all compiled: the pieces of `by` attacking `sq` in `pos`,
     /// and the squares whose emptying could let one of them reach it
-    /// ([`Self::generic_blockers`] of each piece in reach), in one pass over the kinds.
+    /// ([`Program::blockers`](crate::tables::Program::blockers) of each piece in reach), in one pass over the kinds.
     #[inline]
-    pub fn generic_checks(&self, pos: &Position<B>, sq: Square, by: Color) -> (B, B) {
+    pub fn compiled_checks(&self, pos: &Position<B>, sq: Square, by: Color) -> (B, B) {
         let c = by.index();
         let occ = pos.occupied();
-        let mut generic = self.masks[c].generic & pos.kinds_present(by);
-        let ga = &self.generic_attacks[c];
-        let (orth, diag) = self.lines_if(sq, occ, ga.lines);
+        let mut compiled = self.masks[c].compiled & pos.kinds_present(by);
+        let ga = &self.compiled_attacks[c];
+        let (orth, diag) = self.board.lines_if(sq, occ, ga.lines);
         let n = self.geometry.len();
         let mut a = B::EMPTY;
         let mut blockers = B::EMPTY;
-        while generic != 0 {
-            let k = generic.trailing_zeros() as usize;
-            generic &= generic - 1;
+        while compiled != 0 {
+            let k = compiled.trailing_zeros() as usize;
+            compiled &= compiled - 1;
             let pieces = pos.pieces_of(by, KindId(k as u8));
             let m = &ga.table[k * n + sq.index()];
             let near = m[0] & pieces;
@@ -197,37 +228,19 @@ impl<B: Board> Tables<B> {
                 let program = self.kinds[k]
                     .program
                     .as_ref()
-                    .expect("generic kinds have a program");
+                    .expect("compiled kinds have a program");
                 if ga.residual & (1 << k) != 0 {
                     let own = pos.pieces(by);
-                    a |= self.generic_sources_residual(program, c, sq, occ, own) & pieces;
+                    a |= program.sources_residual(&self.board, c, sq, occ, own) & pieces;
                 }
                 if program.blockable {
                     for from in near.squares() {
-                        blockers |= self.generic_blockers(program, by, from, sq);
+                        blockers |= program.blockers(&self.board, by, from, sq);
                     }
                 }
             }
         }
         (a & occ, blockers)
-    }
-
-    /// The ray from `from` in direction `dir` up to and including the first square of
-    /// `stoppers` (the whole ray if none): where a Lancer riding it reaches.
-    #[inline(always)]
-    pub fn lance_reach(&self, from: Square, dir: usize, stoppers: B) -> B {
-        let ray = self.exotic.ray[from.index()][dir];
-        let hit = ray & stoppers;
-        if hit.is_empty() {
-            return ray;
-        }
-        // Directions N, NE, E and NW run to higher square indices.
-        let first = if matches!(dir, 0 | 1 | 2 | 7) {
-            hit.lowest()
-        } else {
-            hit.highest()
-        };
-        ray ^ self.exotic.ray[first.index()][dir]
     }
 
     /// True if `by` attacks `sq` with the occupancy `occ`.
@@ -250,7 +263,8 @@ impl<B: Board> Tables<B> {
         while orth != 0 {
             let k = orth.trailing_zeros() as usize;
             orth &= orth - 1;
-            let mut m = self.empty_orth[royal.index()] & pos.pieces_of(attacker, KindId(k as u8));
+            let mut m =
+                self.board.empty_orth[royal.index()] & pos.pieces_of(attacker, KindId(k as u8));
             let range = self.ranges[k].0;
             if range != UNLIMITED {
                 m &= self.within(range, royal);
@@ -261,7 +275,8 @@ impl<B: Board> Tables<B> {
         while diag != 0 {
             let k = diag.trailing_zeros() as usize;
             diag &= diag - 1;
-            let mut m = self.empty_diag[royal.index()] & pos.pieces_of(attacker, KindId(k as u8));
+            let mut m =
+                self.board.empty_diag[royal.index()] & pos.pieces_of(attacker, KindId(k as u8));
             let range = self.ranges[k].1;
             if range != UNLIMITED {
                 m &= self.within(range, royal);

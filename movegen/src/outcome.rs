@@ -1,6 +1,6 @@
 //! How a game ends (RULES.md §1.4), and games as a sequence of positions.
 
-use crate::gen::generate;
+use crate::generate::generate;
 use crate::make::{make, unmake, Undo};
 use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache};

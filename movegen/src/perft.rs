@@ -1,6 +1,6 @@
 //! Perft: counting the legal move sequences of a given length, the proof of a generator.
 
-use crate::gen::generate;
+use crate::generate::generate;
 use crate::make::{make, unmake};
 use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache, Tables};

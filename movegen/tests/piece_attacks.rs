@@ -46,11 +46,11 @@ fn check_game<B: TableCache>(variant: &'static Variant, rng: &mut Rng) -> usize 
         for _ in 0..40 {
             for sq in pos.occupied().squares() {
                 let p = pos.piece_at(sq).unwrap();
-                let shape = &t.kinds[p.kind.index()].shape;
+                let shape = t.kinds[p.kind.index()].shape();
                 let found =
                     t.piece_attacks(p.color, p.kind, sq, pos.occupied(), pos.pieces(p.color));
                 match shape {
-                    Shape::Generic | Shape::Unsupported => assert_eq!(found, None),
+                    Shape::Compiled | Shape::Unsupported => assert_eq!(found, None),
                     _ => {
                         let expected = by_atoms(&pos, p.kind, p.color, sq);
                         assert_eq!(
@@ -86,7 +86,7 @@ fn piece_attacks_match_the_atoms_in_every_game() {
         } else {
             check_game::<u128>(v, &mut rng)
         };
-        // Cromwell's kinds are all generic: nothing to measure there.
+        // Cromwell's kinds are all compiled: nothing to measure there.
         if v.id != "cromwell" {
             assert!(checked > 1_000, "{}: {checked}", v.id);
         }

@@ -84,7 +84,7 @@ pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
         }
     }
     let t = tables::<B>(variant);
-    if t.gating {
+    if t.has_gating() {
         if let Some((_, kind, _)) = gate_effect(t, pos, mv).gate {
             s.push(variant.kind(kind).letter.to_ascii_lowercase());
         }
@@ -145,7 +145,7 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
             }
         }
     }
-    if tables::<B>(pos.variant()).gating {
+    if tables::<B>(pos.variant()).has_gating() {
         let without_suffix = texts
             .iter()
             .find(|(m, t)| gate_effect_letter(pos, *m) && t[..t.len() - 1] == wanted);

@@ -112,7 +112,7 @@ fn gate_letter<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<char> {
 /// The letter and square of the reserve piece `mv` gates in, if it gates.
 fn gate<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<(char, Square)> {
     let t = tables::<B>(pos.variant());
-    if !t.gating || mv.is_setup() {
+    if !t.has_gating() || mv.is_setup() {
         return None;
     }
     gate_effect(t, pos, mv)

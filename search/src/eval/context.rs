@@ -4,7 +4,6 @@
 //! terms after it read. Stockfish keeps the same in its `Evaluation` object.
 
 use joust_core::{Color, Geometry, KindId, Position, Square, MAX_KINDS};
-use joust_movegen::tables::Shape;
 use joust_movegen::{TableCache, Tables};
 
 use super::Evaluator;
@@ -137,7 +136,7 @@ impl<'a, B: TableCache> Context<'a, B> {
             for color in Color::ALL {
                 let ci = color.index();
                 for sq in self.pos.pieces_of(color, k).squares() {
-                    let a = self.t.kinds[k.index()].leap[ci][sq.index()];
+                    let a = self.t.kinds[k.index()].leaps(color, sq);
                     self.attacked2[ci] |= self.pawn_attacked[ci] & a;
                     self.pawn_attacked[ci] |= a;
                     self.pawn_bb[ci] |= B::from_square(sq);
@@ -165,28 +164,11 @@ impl<'a, B: TableCache> Context<'a, B> {
 
     /// What a piece of `kind` and `color` on `sq` reaches on this board: the squares it
     /// moves, captures or shoots to (its mobility, own pieces left out) and the squares it
-    /// attacks (own pieces included, as defended, except for generic pieces); `None` for
-    /// shapes movegen does not measure.
+    /// attacks (own pieces included, as defended, except for compiled pieces); `None` for
+    /// pawns and shapes movegen does not measure ([`Tables::piece_reach`]).
     #[inline]
     pub(super) fn piece_sets(&self, sq: Square, color: Color, kind: KindId) -> Option<(B, B)> {
-        let (t, occ) = (self.t, self.occ);
         let own = self.pos.pieces(color);
-        let kt = &t.kinds[kind.index()];
-        match kt.shape {
-            Shape::Generic => {
-                let program = kt.program.as_ref()?;
-                let sets = t.generic_sets(program, color, sq, occ, own);
-                Some((
-                    sets.moves | sets.captures | sets.shots,
-                    sets.captures | sets.shots,
-                ))
-            }
-            // Pawns are measured apart (their captures are not their moves).
-            Shape::Pawn => None,
-            _ => {
-                let attacks = t.piece_attacks(color, kind, sq, occ, own)?;
-                Some((attacks & !own, attacks))
-            }
-        }
+        self.t.piece_reach(color, kind, sq, self.occ, own)
     }
 }

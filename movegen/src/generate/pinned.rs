@@ -1,23 +1,18 @@
 //! Legal move generation for games whose pieces are leapers, (limited) riders and FIDE
-//! pawns: checks and pins are worked out first, so every move generated is legal.
+//! pawns ([`Shape::LeapsAndRides`](crate::tables::Shape::LeapsAndRides) and
+//! [`Shape::Pawn`](crate::tables::Shape::Pawn)): checks and pins are worked out first, so
+//! every move generated is legal without playing it out.
 
+use super::castling::castling;
 use crate::attacks::Pins;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::{Color, KindId, Position, Square};
 
-/// Appends every legal move of the side to move to `list`.
-pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
-    if !t.fast {
-        if t.supported {
-            crate::general::generate_general(t, pos, list);
-        }
-        return;
-    }
-    if t.gating && crate::gating::setup_moves(t, pos, list) {
-        return;
-    }
+/// Appends every legal move of the side to move to `list`, past the setup phase.
+#[inline(always)]
+pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
     let us = pos.side_to_move();
     let them = !us;
     let Some(ksq) = pos.royal_square(us) else {
@@ -32,7 +27,7 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     // Royal moves: the destination must not be attacked once the royal has left its square.
     let royal = t.royal[us.index()];
     let occ_without_king = occ ^ B::from_square(ksq);
-    let targets = t.simple_attacks(us, royal, ksq, occ) & !ours;
+    let targets = t.leaps_and_rides(us, royal, ksq, occ) & !ours;
     for to in targets.squares() {
         if !t.is_attacked(pos, to, occ_without_king, them) {
             list.push(Move::normal(ksq, to));
@@ -53,15 +48,15 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
             t.between(ksq, c) | checkers
         }
     } else {
-        !ours & t.board
+        !ours & t.board.all
     };
 
-    let mut kinds = t.masks[us.index()].pieces & pos.kinds_present(us);
+    let mut kinds = t.masks[us.index()].leaps_and_rides & pos.kinds_present(us);
     while kinds != 0 {
         let kind = KindId(kinds.trailing_zeros() as u8);
         kinds &= kinds - 1;
         for from in pos.pieces_of(us, kind).squares() {
-            let mut to_set = t.simple_attacks(us, kind, from, occ) & target;
+            let mut to_set = t.leaps_and_rides(us, kind, from, occ) & target;
             if pinned.has(from) {
                 to_set &= pins.allowed(t, from);
             }
@@ -135,11 +130,11 @@ fn pawn_moves<B: Board>(
     let us = pos.side_to_move();
     let files = t.geometry.files() as u32;
     let occ = pos.occupied();
-    let empty = !occ & t.board;
+    let empty = !occ & t.board.all;
     let enemies = pos.pieces(!us);
     let up = |b: B, n: u32| -> B {
         match us {
-            Color::White => (b << n) & t.board,
+            Color::White => (b << n) & t.board.all,
             Color::Black => b >> n,
         }
     };
@@ -172,14 +167,14 @@ fn pawn_moves<B: Board>(
         Color::White => (files - 1, files + 1),
         Color::Black => (files + 1, files - 1),
     };
-    let west = up(pawns & t.not_first_file, west_shift) & enemies & target;
+    let west = up(pawns & t.board.not_first_file, west_shift) & enemies & target;
     for to in west.squares() {
         let from = back(to, west_shift);
         if legal_dir(from, to) {
             push_pawn(t, pos, from, to, MoveFlag::Normal, list);
         }
     }
-    let east = up(pawns & t.not_last_file, east_shift) & enemies & target;
+    let east = up(pawns & t.board.not_last_file, east_shift) & enemies & target;
     for to in east.squares() {
         let from = back(to, east_shift);
         if legal_dir(from, to) {
@@ -202,41 +197,5 @@ fn pawn_moves<B: Board>(
                 list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
             }
         }
-    }
-}
-
-pub(crate) fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
-    let us = pos.side_to_move();
-    let rights = pos.castling();
-    if rights.0 == 0 {
-        return;
-    }
-    let occ = pos.occupied();
-    for (i, rule) in t.variant.castling.iter().enumerate() {
-        if rule.color != us || !rights.has(i) {
-            continue;
-        }
-        let royal_ok = pos
-            .piece_at(rule.royal_from)
-            .is_some_and(|p| p.color == us && p.kind == t.royal[us.index()]);
-        let rook_ok = pos
-            .piece_at(rule.rook_from)
-            .is_some_and(|p| p.color == us && !t.kinds[p.kind.index()].royal);
-        if !royal_ok || !rook_ok {
-            continue;
-        }
-        let movers = B::from_square(rule.royal_from) | B::from_square(rule.rook_from);
-        if (t.castle_empty[i] & occ & !movers).any() {
-            continue;
-        }
-        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) {
-            continue;
-        }
-        list.push(Move::with_flag(
-            rule.royal_from,
-            rule.royal_to,
-            MoveFlag::Castle,
-            i as u8,
-        ));
     }
 }

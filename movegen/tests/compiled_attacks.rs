@@ -1,4 +1,4 @@
-//! Attack detection for generic pieces (Cromwell) from its compiled tables agrees with
+//! Attack detection for compiled pieces (Cromwell) from its compiled tables agrees with
 //! evaluating each piece's attacking atoms one by one, on positions from random games.
 
 use joust_core::{variants, Bits, Color, KindId, Position, Square};
@@ -15,16 +15,16 @@ impl Rng {
     }
 }
 
-/// The pieces of `by` that attack `sq`, each tested atom by atom with `generic_hits`.
+/// The pieces of `by` that attack `sq`, each tested atom by atom with `Program::hits`.
 fn attackers_one_by_one(t: &Tables<u64>, pos: &Position<u64>, sq: usize, by: Color) -> u64 {
     let occ = pos.occupied();
     let own = pos.pieces(by);
     let target = Square(sq as u8);
     let mut a = 0u64;
     for (k, kt) in t.kinds.iter().enumerate() {
-        let program = kt.program.as_ref().expect("every Cromwell kind is generic");
+        let program = kt.program().expect("every Cromwell kind is compiled");
         for from in pos.pieces_of(by, KindId(k as u8)).squares() {
-            if from != target && t.generic_hits(program, by, from, target, occ, own) {
+            if from != target && program.hits(t.board_tables(), by, from, target, occ, own) {
                 a |= 1 << from.index();
             }
         }
@@ -48,7 +48,7 @@ fn cromwell_attackers_from_tables_match_atom_by_atom_tests() {
                     let occ = pos.occupied();
                     let found = t.attackers(&pos, s, occ, by) & !(1 << sq);
                     assert_eq!(found, expected, "{by:?} on {sq} in {}", pos.to_fen());
-                    let (checks, _) = t.generic_checks(&pos, s, by);
+                    let (checks, _) = t.compiled_checks(&pos, s, by);
                     assert_eq!(checks & !(1 << sq), expected, "{}", pos.to_fen());
                     checked += 1;
                 }

@@ -1,0 +1,44 @@
+//! Castling (RULES.md §1.5), the same for both generators: every rule of the game whose
+//! right the side still has, whose squares are empty and whose royal path is safe.
+
+use crate::moves::{Move, MoveFlag, MoveList};
+use crate::sliders::Board;
+use crate::tables::Tables;
+use joust_core::Position;
+
+/// Appends the castling moves of the side to move, which is not in check.
+pub(super) fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let rights = pos.castling();
+    if rights.0 == 0 {
+        return;
+    }
+    let occ = pos.occupied();
+    for (i, rule) in t.variant.castling.iter().enumerate() {
+        if rule.color != us || !rights.has(i) {
+            continue;
+        }
+        let royal_ok = pos
+            .piece_at(rule.royal_from)
+            .is_some_and(|p| p.color == us && p.kind == t.royal[us.index()]);
+        let rook_ok = pos
+            .piece_at(rule.rook_from)
+            .is_some_and(|p| p.color == us && !t.kinds[p.kind.index()].royal);
+        if !royal_ok || !rook_ok {
+            continue;
+        }
+        let movers = B::from_square(rule.royal_from) | B::from_square(rule.rook_from);
+        if (t.castle_empty[i] & occ & !movers).any() {
+            continue;
+        }
+        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) {
+            continue;
+        }
+        list.push(Move::with_flag(
+            rule.royal_from,
+            rule.royal_to,
+            MoveFlag::Castle,
+            i as u8,
+        ));
+    }
+}
