@@ -321,7 +321,7 @@ impl<B: Board> Program<B> {
         sources
     }
 
-    /// The part of [`Self::sources`] beyond [`Program::attack_masks`]: rides
+    /// The part of [`Self::sources`] beyond its per-square attack masks: rides
     /// through own pieces or along single directions, and lame leaps.
     #[inline(never)]
     pub fn sources_residual(
