@@ -6,7 +6,7 @@
 //! the factor is fitted on Joust's side instead). The factor is then held fixed.
 
 use joust_core::{variants, Color, Position, Variant};
-use joust_movegen::{tables, Tables};
+use joust_movegen::{position_from_fen, tables, Tables};
 use joust_search::{tuned, Evaluator, Weights};
 use std::path::Path;
 
@@ -174,7 +174,7 @@ impl Scoring {
 }
 
 /// Fits the weights to the labelled positions of `input` and prints them.
-pub fn run(input: &Path, options: &Options) -> Result<(), String> {
+pub fn run(input: &Path, options: &Options<'_>) -> Result<(), String> {
     let text = std::fs::read_to_string(input)
         .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let (games, samples) = read_samples(&text, options);
@@ -307,7 +307,7 @@ fn descend(
 
 /// The games named in `text`'s lines and its usable samples: `variant;FEN;label` lines
 /// of the games asked for, on boards of up to 64 squares, the label within bounds.
-fn read_samples(text: &str, options: &Options) -> (Vec<&'static Variant>, Vec<Sample>) {
+fn read_samples(text: &str, options: &Options<'_>) -> (Vec<&'static Variant>, Vec<Sample>) {
     let mut games: Vec<&'static Variant> = Vec::new();
     let mut samples = Vec::new();
     for line in text.lines() {
@@ -329,7 +329,7 @@ fn read_samples(text: &str, options: &Options) -> (Vec<&'static Variant>, Vec<Sa
         if !usable || variant.geometry.len() > 64 {
             continue;
         }
-        let Ok(pos) = Position::<u64>::from_fen(variant, fen) else {
+        let Ok(pos) = position_from_fen::<u64>(variant, fen) else {
             continue;
         };
         let index = match games.iter().position(|g| g.id == variant.id) {
@@ -486,7 +486,7 @@ mod tests {
         let samples: Vec<Sample> = fens
             .iter()
             .map(|fen| {
-                let pos = Position::<u64>::from_fen(chess, fen).unwrap();
+                let pos = position_from_fen::<u64>(chess, fen).unwrap();
                 let white = white_eval(&(truth.clone(), t), &pos) as f64;
                 Sample {
                     variant: 0,
