@@ -8,6 +8,7 @@ use crate::progress::Progress;
 use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Color, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, Move, Outcome, TableCache};
 use joust_notation::{move_to_san, PgnGame};
 use joust_search::{search, Evaluator, Info, Limits, Shared, MATE};
@@ -108,11 +109,7 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, UserError> {
         None => variants::chess(),
     };
     let fen = args.fen.as_deref().unwrap_or(variant.start_fen);
-    if variant.geometry.len() <= 64 {
-        analyse_position::<u64>(variant, fen, &mut engine)
-    } else {
-        analyse_position::<u128>(variant, fen, &mut engine)
-    }
+    with_board_bits!(variant, B => analyse_position::<B>(variant, fen, &mut engine))
 }
 
 /// Searches one position, printing each completed depth's lines and then the best move.
@@ -212,11 +209,7 @@ fn annotate_file(file: &str, engine: &mut Engine) -> Result<u8, UserError> {
                     failed = true;
                 }
                 let n = i + 1;
-                if g.variant.geometry.len() <= 64 {
-                    annotate::<u64>(n, &g, engine, progress)?
-                } else {
-                    annotate::<u128>(n, &g, engine, progress)?
-                }
+                with_board_bits!(g.variant, B => annotate::<B>(n, &g, engine, progress)?)
             }
             Err(e) => failed |= report_unloaded(file, &e)?,
         }

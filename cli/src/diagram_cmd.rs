@@ -5,6 +5,7 @@ use crate::pgn_cmd::{open_pgn, read_failure};
 use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Geometry, Position, Square, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{in_check, legal_moves, make, position_from_fen, tables, Move, TableCache};
 use joust_notation::PgnGame;
 use joust_render::{board_svg, SvgStyle};
@@ -49,11 +50,7 @@ pub fn run(args: &DiagramArgs) -> Result<u8, UserError> {
             let variant = variants::by_id(id).map_err(|e| UserError(e.to_string()))?;
             let fen = args.fen.as_deref().unwrap_or(variant.start_fen);
             let arrows = parse_arrows(variant, args.arrows.as_deref())?;
-            if variant.geometry.len() <= 64 {
-                fen_svg::<u64>(variant, fen, args.flip, arrows)?
-            } else {
-                fen_svg::<u128>(variant, fen, args.flip, arrows)?
-            }
+            with_board_bits!(variant, B => fen_svg::<B>(variant, fen, args.flip, arrows)?)
         }
     };
     match &args.output {
@@ -127,11 +124,7 @@ fn from_pgn(args: &DiagramArgs, file: &str) -> Result<String, UserError> {
             })?,
     };
     let arrows = parse_arrows(game.variant, args.arrows.as_deref())?;
-    if game.variant.geometry.len() <= 64 {
-        pgn_svg::<u64>(&game, ply, args.flip, arrows)
-    } else {
-        pgn_svg::<u128>(&game, ply, args.flip, arrows)
-    }
+    with_board_bits!(game.variant, B => pgn_svg::<B>(&game, ply, args.flip, arrows))
 }
 
 fn pgn_svg<B: TableCache>(

@@ -3,6 +3,7 @@
 use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{divide, make, perft_parallel, position_from_fen, tables, TableCache};
 use joust_notation::{move_to_text, parse_move};
 use std::io::Write;
@@ -57,11 +58,7 @@ pub fn run(args: &PerftArgs) -> Result<(), UserError> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    if variant.geometry.len() <= 64 {
-        run_on::<u64>(variant, args, depth, threads)
-    } else {
-        run_on::<u128>(variant, args, depth, threads)
-    }
+    with_board_bits!(variant, B => run_on::<B>(variant, args, depth, threads))
 }
 
 fn run_on<B: TableCache>(

@@ -5,7 +5,8 @@ mod rules_summary;
 
 use crate::UserError;
 use clap::Args;
-use joust_core::{variants, Position, Variant};
+use joust_core::{variants, Variant};
+use joust_movegen::{on_position, AnyPosition};
 use joust_render::{board_text, legend, TextStyle};
 use rules_summary::{summary, BOOK_DIR};
 use std::fmt::Write;
@@ -141,11 +142,7 @@ fn game_rules(v: &'static Variant) -> String {
     bullets(&mut out, v.id);
     out.push_str("\nStart position:\n");
     let style = TextStyle::default();
-    let board = if g.len() <= 64 {
-        Position::<u64>::from_fen(v, v.start_fen).map(|p| board_text(&p, &style))
-    } else {
-        Position::<u128>::from_fen(v, v.start_fen).map(|p| board_text(&p, &style))
-    };
+    let board = AnyPosition::start(v).map(|pos| on_position!(&pos, p => board_text(p, &style)));
     // The start FEN is the game's own; failing to read it is a bug, reported plainly.
     match board {
         Ok(b) => out.push_str(&b),

@@ -414,6 +414,11 @@ impl<B: Bits> Position<B> {
     /// field `[...]` (none reads as `[]`) or be in the 10-row form with reserve rows.
     /// Checks everything that needs no move generation; the en-passant square is kept only
     /// if a pawn of the side to move stands ready to take (movegen narrows it to legal).
+    ///
+    /// This is the reading step only. A position to play from is built by
+    /// `joust_movegen::AnyPosition::from_fen` (or `joust_movegen::position_from_fen` for a
+    /// known width), which adds the checks that need move generation: the side not to move
+    /// is not in check, and an en-passant square is kept only if the capture is legal.
     pub fn from_fen(variant: &'static Variant, fen: &str) -> Result<Position<B>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {

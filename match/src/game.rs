@@ -10,6 +10,7 @@ use crate::move_text::{engine_move, text_for_engine};
 use crate::openings::{Opening, OpeningError};
 use crate::player::Player;
 use joust_core::Color;
+use joust_movegen::with_board_bits;
 use joust_movegen::{Game, TableCache};
 use joust_notation::{PgnGame, PgnMove};
 use std::time::Duration;
@@ -65,11 +66,7 @@ pub fn play_game(
     sides: Sides<'_>,
     referee: &Referee,
 ) -> Result<Finished, OpeningError> {
-    if opening.variant().geometry.len() <= 64 {
-        play_with::<u64>(opening, sides, referee)
-    } else {
-        play_with::<u128>(opening, sides, referee)
-    }
+    with_board_bits!(opening.variant(), B => play_with::<B>(opening, sides, referee))
 }
 
 /// `White` or `Black`.

@@ -3,6 +3,7 @@
 //! is made: its position reads and its plies are legal.
 
 use joust_core::{Color, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, TableCache};
 use joust_notation::{move_to_text, parse_move};
 use joust_search::{search, Evaluator, Limits, Shared};
@@ -107,11 +108,7 @@ impl Opening {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             score: None,
         };
-        opening.moves = if variant.geometry.len() <= 64 {
-            opening.play_out::<u64>()?.1
-        } else {
-            opening.play_out::<u128>()?.1
-        };
+        opening.moves = with_board_bits!(variant, B => opening.play_out::<B>()?.1);
         Ok(opening)
     }
 
@@ -239,11 +236,7 @@ pub fn random_opening(
     config: &RandomOpenings,
     rng: &mut Rng,
 ) -> Opening {
-    if variant.geometry.len() <= 64 {
-        random_opening_with::<u64>(variant, config, rng)
-    } else {
-        random_opening_with::<u128>(variant, config, rng)
-    }
+    with_board_bits!(variant, B => random_opening_with::<B>(variant, config, rng))
 }
 
 /// [`random_opening`] at width `B`.

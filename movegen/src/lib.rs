@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+mod any_position;
 mod attacks;
 pub mod gating;
 mod generate;
@@ -35,6 +36,7 @@ pub mod sliders;
 pub mod suite;
 pub mod tables;
 
+pub use any_position::{fits_u64, AnyPosition};
 pub use attacks::Pins;
 pub use generate::generate;
 pub use make::{make, unmake, Undo};

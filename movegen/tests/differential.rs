@@ -352,7 +352,10 @@ mod recipe_add_a_game {
             })
             .collect();
         let expected = ["b1a4", "b1c4", "g1f4", "g1h4"];
-        assert_eq!(camel_moves, expected.iter().map(|s| s.to_string()).collect());
+        assert_eq!(
+            camel_moves,
+            expected.iter().map(|s| s.to_string()).collect()
+        );
         // Step 4: proof. The slow generator, read from the atoms, agrees everywhere.
         assert!(compare_on_random_games::<u64>(v, 10) > 500);
         // 16 pawn moves and 4 Camel moves; counts to record in suites/ once proven.

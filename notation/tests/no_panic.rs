@@ -6,6 +6,7 @@ mod common;
 
 use common::{random_game, Rng};
 use joust_core::{variants, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, TableCache};
 use joust_notation::{
     legal_moves_san, move_to_text, parse_move, parse_san, read_pgn, variant_by_name, write_pgn,
@@ -153,11 +154,7 @@ fn fen_parsers_never_panic() {
     let mut rng = Rng(1);
     budget("FEN", Duration::from_secs(60), || {
         for &v in variants::all() {
-            if v.geometry.len() <= 64 {
-                fen_on::<u64>(v, &mut rng, 10_000)
-            } else {
-                fen_on::<u128>(v, &mut rng, 10_000)
-            }
+            with_board_bits!(v, B => fen_on::<B>(v, &mut rng, 10_000))
         }
     });
 }
@@ -167,11 +164,9 @@ fn san_and_coordinate_parsers_never_panic() {
     let mut rng = Rng(2);
     budget("SAN", Duration::from_secs(60), || {
         for &v in variants::all() {
-            if v.geometry.len() <= 64 {
-                moves_on::<u64>(v, &mut rng, 20_000)
-            } else {
-                moves_on::<u128>(v, &mut rng, 10_000)
-            }
+            // Fewer on the big boards, where each move costs more.
+            let count = 1_280_000 / v.geometry.len().max(64);
+            with_board_bits!(v, B => moves_on::<B>(v, &mut rng, count))
         }
     });
 }
@@ -188,11 +183,7 @@ fn sample_pgn() -> Vec<u8> {
         let seed_game = |moves: &[joust_movegen::Move]| {
             write_pgn(&PgnGame::new(v, None, moves), MoveNotation::San)
         };
-        let moves = if v.geometry.len() <= 64 {
-            random_game::<u64>(v, 5, 30, |_| {}).1
-        } else {
-            random_game::<u128>(v, 5, 30, |_| {}).1
-        };
+        let moves = with_board_bits!(v, B => random_game::<B>(v, 5, 30, |_| {}).1);
         text.extend_from_slice(seed_game(&moves).as_bytes());
     }
     text

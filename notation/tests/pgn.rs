@@ -5,6 +5,7 @@ mod common;
 
 use common::Rng;
 use joust_core::{variants, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Outcome, TableCache};
 use joust_notation::{
     move_to_san, read_pgn, write_pgn, Line, MoveNotation, PgnErrorKind, PgnGame, PgnMove,
@@ -337,11 +338,7 @@ fn pgn_round_trips_on_random_annotated_games_of_every_game() {
     let mut all = Vec::new();
     for &v in variants::all() {
         for seed in 0..6 {
-            let g = if v.geometry.len() <= 64 {
-                annotated_game::<u64>(v, seed)
-            } else {
-                annotated_game::<u128>(v, seed)
-            };
+            let g = with_board_bits!(v, B => annotated_game::<B>(v, seed));
             for notation in [MoveNotation::San, MoveNotation::Coordinate] {
                 let text = write_pgn(&g, notation);
                 let back = read_pgn(&text);

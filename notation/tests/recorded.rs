@@ -6,6 +6,7 @@
 //! replayed here move by move, so any change in move legality or notation shows up.
 
 use joust_core::{variants, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{make, position_from_fen, tables, Game, TableCache};
 use joust_notation::{parse_move, read_pgn, write_pgn, MoveNotation, PgnGame};
 
@@ -114,11 +115,7 @@ fn recorded_on<B: TableCache>(variant: &'static Variant, moves: &str) -> PgnGame
 
 fn recorded(id: &str, moves: &str) -> PgnGame {
     let v = variants::by_id(id).unwrap();
-    if v.geometry.len() <= 64 {
-        recorded_on::<u64>(v, moves)
-    } else {
-        recorded_on::<u128>(v, moves)
-    }
+    with_board_bits!(v, B => recorded_on::<B>(v, moves))
 }
 
 #[test]

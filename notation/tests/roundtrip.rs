@@ -6,6 +6,7 @@ mod common;
 
 use common::random_game;
 use joust_core::{variants, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{legal_moves, position_from_fen, Move, MoveFlag, TableCache};
 use joust_notation::{legal_moves_san, move_to_text, parse_move, parse_san};
 use std::collections::HashSet;
@@ -96,11 +97,7 @@ fn fen_round_trip<B: TableCache>(variant: &'static Variant) {
 #[test]
 fn san_round_trips_on_random_games_of_every_game() {
     for &v in variants::all() {
-        let n = if v.geometry.len() <= 64 {
-            san_round_trip::<u64>(v)
-        } else {
-            san_round_trip::<u128>(v)
-        };
+        let n = with_board_bits!(v, B => san_round_trip::<B>(v));
         assert!(n > 1000, "{}: only {n} moves checked", v.id);
     }
 }
@@ -108,10 +105,6 @@ fn san_round_trips_on_random_games_of_every_game() {
 #[test]
 fn fen_round_trips_on_random_games_of_every_game() {
     for &v in variants::all() {
-        if v.geometry.len() <= 64 {
-            fen_round_trip::<u64>(v)
-        } else {
-            fen_round_trip::<u128>(v)
-        }
+        with_board_bits!(v, B => fen_round_trip::<B>(v))
     }
 }

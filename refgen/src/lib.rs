@@ -1,11 +1,12 @@
 //! joust-refgen: a deliberately simple, independent reference move generator.
 //!
-//! Written straight from `shared/RULES.md`, independently of the engine: it shares no
-//! code or data with joust-core, joust-movegen or joust-notation, so that one misreading
-//! of the rules cannot hide in both. It favours obviousness over speed: a mailbox board,
-//! explicit loops, every candidate move played on a copy of the board and then checked.
+//! Written straight from the rules (the book in `docs/rules/`), independently of the
+//! engine: it shares no code or data with joust-core, joust-movegen or joust-notation,
+//! so that one misreading of the rules cannot hide in both. It favours obviousness over
+//! speed: a mailbox board, explicit loops, every candidate move played on a copy of the
+//! board and then checked.
 //! Used only by tests, which compare its move lists and perft counts with the engine's
-//! and with the reference counts in `shared/reference/`.
+//! and with the reference counts in `suites/reference/`.
 //!
 //! Games: `chess`, `lancerchess`, `clash`, `musketeer`, `royal-lion`, `lancers`,
 //! `single-lancer`, `cromwell`. Moves are written in the coordinate notation of

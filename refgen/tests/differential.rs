@@ -10,6 +10,7 @@
 //! each legal move are compared as well. Games only one side knows are skipped with a
 //! note.
 
+use joust_movegen::with_board_bits;
 use std::collections::BTreeSet;
 
 use joust_core::{variants, Position, Variant};
@@ -227,11 +228,7 @@ fn engine_and_refgen_agree() {
             continue;
         }
         shared += 1;
-        if variant.geometry.len() <= 64 {
-            failures.extend(check_game::<u64>(variant));
-        } else {
-            failures.extend(check_game::<u128>(variant));
-        }
+        with_board_bits!(variant, B => failures.extend(check_game::<B>(variant)))
     }
     for game in joust_refgen::GAMES {
         if !variants::all().iter().any(|v| v.id == game) {

@@ -7,6 +7,7 @@ mod common;
 
 use common::{loses_within, moves, playout, wins_within, Rng};
 use joust_core::{variants, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::TableCache;
 use joust_search::{search, tuned, Evaluator, Limits, Shared, Weights, EVAL_MAX, MATE, MATE_BOUND};
 
@@ -172,11 +173,7 @@ fn check_game<B: TableCache>(variant: &'static Variant, rng: &mut Rng) {
 fn extreme_and_random_evaluations_stay_below_mate_scores_in_every_game() {
     let mut rng = Rng(0x5EED_0024);
     for &v in variants::all() {
-        if v.geometry.len() <= 64 {
-            check_game::<u64>(v, &mut rng);
-        } else {
-            check_game::<u128>(v, &mut rng);
-        }
+        with_board_bits!(v, B => check_game::<B>(v, &mut rng))
     }
 }
 

@@ -1,31 +1,32 @@
-//! The position the engine holds: a board of either width of bit set, and the keys of
-//! the positions before it (for repetitions).
+//! The position the engine holds, and the keys of the positions before it (for
+//! repetitions).
 
 use crate::command::{CommandError, Setup};
 use joust_core::{Color, FenError, Position, Variant};
-use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, TableCache};
+use joust_movegen::{legal_moves, make, tables, AnyPosition, Move, TableCache};
 use joust_notation::{move_to_text, parse_move, MoveTextError};
 use joust_search::Evaluator;
 use std::fmt;
 
 /// A position with the keys of the game's positions before it (oldest first).
 #[derive(Clone, Debug)]
-pub enum Board {
-    /// A board of at most 64 squares.
-    Narrow(Position<u64>, Vec<u64>),
-    /// A board of up to 128 squares.
-    Wide(Position<u128>, Vec<u64>),
+pub struct Board {
+    /// The position now.
+    pub(crate) pos: AnyPosition,
+    /// The keys of the positions before it, oldest first.
+    pub(crate) keys: Vec<u64>,
 }
 
-/// Runs `$body` with `$pos` and `$keys` bound to the board's position and keys,
-/// whichever width it has.
+/// Runs `$body` with `$pos` bound to the board's [`Position`] (generic over its width)
+/// and `$keys` to the keys before it.
 macro_rules! on_board {
-    ($board:expr, |$pos:ident, $keys:ident| $body:expr) => {
-        match $board {
-            Board::Narrow($pos, $keys) => $body,
-            Board::Wide($pos, $keys) => $body,
-        }
-    };
+    ($board:expr, |$pos:ident, $keys:ident| $body:expr) => {{
+        let $crate::board::Board {
+            pos: any,
+            keys: $keys,
+        } = $board;
+        joust_movegen::on_position!(any, $pos => $body)
+    }};
 }
 pub(crate) use on_board;
 
@@ -52,21 +53,20 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Reads a FEN and plays the moves; the keys of every position before the last.
-fn set_up<B: TableCache>(
-    variant: &'static Variant,
-    fen: &str,
+/// Plays the moves written `moves` from `pos`, pushing the key of each position before
+/// its move onto `keys`.
+fn play_all<B: TableCache>(
+    pos: &mut Position<B>,
+    keys: &mut Vec<u64>,
     moves: &[String],
-) -> Result<(Position<B>, Vec<u64>), PositionError> {
-    let mut pos: Position<B> = position_from_fen(variant, fen).map_err(PositionError::Fen)?;
-    let t = tables::<B>(variant);
-    let mut keys = Vec::with_capacity(moves.len());
+) -> Result<(), PositionError> {
+    let t = tables::<B>(pos.variant());
     for (i, text) in moves.iter().enumerate() {
-        let mv = parse_move(&pos, text).map_err(|e| PositionError::Move(i + 1, e))?;
+        let mv = parse_move(pos, text).map_err(|e| PositionError::Move(i + 1, e))?;
         keys.push(pos.key());
-        make(t, &mut pos, mv);
+        make(t, pos, mv);
     }
-    Ok((pos, keys))
+    Ok(())
 }
 
 impl Board {
@@ -85,11 +85,12 @@ impl Board {
             Setup::StartPos => variant.start_fen,
             Setup::Fen(fen) => fen.as_str(),
         };
-        if variant.geometry.len() <= 64 {
-            set_up(variant, fen, moves).map(|(p, k)| Board::Narrow(p, k))
-        } else {
-            set_up(variant, fen, moves).map(|(p, k)| Board::Wide(p, k))
-        }
+        let mut board = Board {
+            pos: AnyPosition::from_fen(variant, fen).map_err(PositionError::Fen)?,
+            keys: Vec::with_capacity(moves.len()),
+        };
+        on_board!(&mut board, |pos, keys| play_all(pos, keys, moves))?;
+        Ok(board)
     }
 
     /// True if White is to move.
@@ -167,7 +168,7 @@ mod tests {
                 .find(|v| v.geometry.len() > 64)
                 .unwrap(),
         );
-        assert!(matches!(wide, Board::Wide(..)));
+        assert!(matches!(wide.pos, AnyPosition::Wide(_)));
     }
 
     #[test]

@@ -6,9 +6,10 @@
 
 use crate::paths;
 use clap::Args;
-use joust_core::{variants, Position, Variant};
+use joust_core::{variants, Variant};
 use joust_match::read_openings;
 use joust_movegen::TableCache;
+use joust_movegen::{position_from_fen, with_board_bits};
 use joust_notation::coordinate::move_to_text;
 use joust_search::{search, Evaluator, Limits, Shared};
 use std::path::{Path, PathBuf};
@@ -76,7 +77,7 @@ fn bench_game<B: TableCache>(
         time: Duration::ZERO,
     };
     for (i, fen) in fens.iter().enumerate() {
-        let pos = Position::<B>::from_fen(variant, fen)
+        let pos = position_from_fen::<B>(variant, fen)
             .map_err(|e| format!("{} position {}: bad FEN {fen}: {e}", variant.id, i + 1))?;
         let shared = Shared::new(args.hash);
         shared.arm();
@@ -127,11 +128,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         let variant = variants::by_id(id).map_err(|e| e.to_string())?;
         let file = args.positions.clone().unwrap_or_else(|| stored_set(id));
         let fens = read_fens(variant, &file)?;
-        let totals = if variant.geometry.len() <= 64 {
-            bench_game::<u64>(variant, &fens, args)?
-        } else {
-            bench_game::<u128>(variant, &fens, args)?
-        };
+        let totals = with_board_bits!(variant, B => bench_game::<B>(variant, &fens, args)?);
         let secs = totals.time.as_secs_f64();
         println!(
             "{:<14} {:>9} {:>12} {:>9.2} {:>10.0}",

@@ -7,9 +7,10 @@
 use crate::launch;
 use crate::pgn_files::read_games;
 use clap::Args;
-use joust_core::{Color, Position};
+use joust_core::Color;
 use joust_match::UciEngine;
 use joust_movegen::{make, tables, MoveFlag, TableCache};
+use joust_movegen::{position_from_fen, with_board_bits};
 use joust_notation::PgnGame;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -92,11 +93,7 @@ fn diagnose(args: &DiagnoseArgs) -> Result<(), String> {
     let mut survey = Survey::default();
     let (games, mut unreadable) = read_games(&args.pgns)?;
     for game in games {
-        let read = if game.variant.geometry.len() <= 64 {
-            survey_game::<u64>(&game, args, &mut survey)
-        } else {
-            survey_game::<u128>(&game, args, &mut survey)
-        };
+        let read = with_board_bits!(game.variant, B => survey_game::<B>(&game, args, &mut survey));
         if read.is_none() {
             unreadable += 1;
         }
@@ -134,7 +131,7 @@ fn survey_game<B: TableCache>(
         return None;
     };
     let start = game.fen.as_deref().unwrap_or(game.variant.start_fen);
-    let mut pos = Position::<B>::from_fen(game.variant, start).ok()?;
+    let mut pos = position_from_fen::<B>(game.variant, start).ok()?;
     let t = tables::<B>(game.variant);
     // Per colour: Some(true) castled first, Some(false) royal moved first.
     let mut first: [Option<bool>; 2] = [None, None];

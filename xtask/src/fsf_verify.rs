@@ -12,6 +12,7 @@ use crate::paths;
 use clap::Args;
 use joust_core::{variants, Position, Variant};
 use joust_match::{Launch, UciEngine};
+use joust_movegen::with_board_bits;
 use joust_movegen::{legal_moves, make, position_from_fen, tables, unmake, TableCache};
 use joust_notation::move_to_text;
 use std::collections::BTreeSet;
@@ -51,11 +52,7 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
             return false;
         }
     };
-    if variant.geometry.len() <= 64 {
-        run_on::<u64>(variant, args)
-    } else {
-        run_on::<u128>(variant, args)
-    }
+    with_board_bits!(variant, B => run_on::<B>(variant, args))
 }
 
 fn run_on<B: TableCache>(variant: &'static Variant, args: &FsfVerifyArgs) -> bool {

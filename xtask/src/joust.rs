@@ -1,27 +1,15 @@
 //! Joust's side of every check and measurement. Positions are generic over the bitboard
-//! width; the functions here pick `u64` for boards of up to 64 squares, else `u128`.
+//! width; the functions here take the game's width from `with_board_bits!`.
 
 use joust_core::{FenError, Variant};
-use joust_movegen::{position_from_fen, TableCache};
+use joust_movegen::{position_from_fen, with_board_bits, TableCache};
 use joust_notation::move_to_text;
 use std::time::{Duration, Instant};
-
-/// Calls `$f::<u64>` or `$f::<u128>` with the given arguments, by the board size of
-/// `$variant`.
-macro_rules! by_width {
-    ($variant:expr, $f:ident($($arg:expr),*)) => {
-        if $variant.geometry.len() <= 64 {
-            $f::<u64>($($arg),*)
-        } else {
-            $f::<u128>($($arg),*)
-        }
-    };
-}
 
 /// Builds the attack tables of `variant` (once per process), so that no timing
 /// includes them.
 pub fn warm_tables(variant: &'static Variant) {
-    by_width!(variant, warm_tables_with(variant))
+    with_board_bits!(variant, B => warm_tables_with::<B>(variant))
 }
 
 /// [`warm_tables`] at width `B`.
@@ -36,7 +24,7 @@ pub fn perft_parallel(
     depth: u32,
     threads: usize,
 ) -> Result<u64, FenError> {
-    by_width!(variant, perft_parallel_with(variant, fen, depth, threads))
+    with_board_bits!(variant, B => perft_parallel_with::<B>(variant, fen, depth, threads))
 }
 
 /// [`perft_parallel`] at width `B`.
@@ -58,7 +46,7 @@ pub fn divide(
     depth: u32,
     threads: usize,
 ) -> Result<Vec<(String, u64)>, FenError> {
-    by_width!(variant, divide_with(variant, fen, depth, threads))
+    with_board_bits!(variant, B => divide_with::<B>(variant, fen, depth, threads))
 }
 
 /// [`divide`] at width `B`.
@@ -88,7 +76,7 @@ pub fn perft_timer(
     fen: &str,
     depth: u32,
 ) -> Result<PerftTimer, FenError> {
-    by_width!(variant, perft_timer_with(variant, fen, depth))
+    with_board_bits!(variant, B => perft_timer_with::<B>(variant, fen, depth))
 }
 
 /// [`perft_timer`] at width `B`.

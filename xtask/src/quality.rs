@@ -8,9 +8,10 @@ use crate::engines::EngineArgs;
 use crate::launch::resolve;
 use crate::pgn_files::read_games;
 use clap::Args;
-use joust_core::{Position, Variant};
+use joust_core::Variant;
 use joust_match::{EngineSpec, Player, Program, Rng};
 use joust_movegen::{make, tables, TableCache};
+use joust_movegen::{position_from_fen, with_board_bits};
 use joust_notation::{parse_move, PgnGame};
 use std::collections::HashMap;
 use std::io::Write;
@@ -101,11 +102,7 @@ fn parse_plies(text: &str) -> Result<(usize, usize), String> {
 fn draw(games: &[PgnGame], (first, last): (usize, usize), n: usize, seed: u64) -> Vec<Sample> {
     let mut all = Vec::new();
     for game in games {
-        if game.variant.geometry.len() <= 64 {
-            positions_of::<u64>(game, first, last, &mut all);
-        } else {
-            positions_of::<u128>(game, first, last, &mut all);
-        }
+        with_board_bits!(game.variant, B => positions_of::<B>(game, first, last, &mut all))
     }
     let mut rng = Rng::new(seed);
     for i in (1..all.len()).rev() {
@@ -117,7 +114,7 @@ fn draw(games: &[PgnGame], (first, last): (usize, usize), n: usize, seed: u64) -
 
 fn positions_of<B: TableCache>(game: &PgnGame, first: usize, last: usize, out: &mut Vec<Sample>) {
     let start = game.fen.as_deref().unwrap_or(game.variant.start_fen);
-    let Ok(mut pos) = Position::<B>::from_fen(game.variant, start) else {
+    let Ok(mut pos) = position_from_fen::<B>(game.variant, start) else {
         return;
     };
     let t = tables::<B>(game.variant);
@@ -135,14 +132,10 @@ fn positions_of<B: TableCache>(game: &PgnGame, first: usize, last: usize, out: &
 /// Whether `text` is a legal move in `sample`.
 fn is_legal(sample: &Sample, text: &str) -> bool {
     fn legal<B: TableCache>(sample: &Sample, text: &str) -> bool {
-        Position::<B>::from_fen(sample.variant, &sample.fen)
+        position_from_fen::<B>(sample.variant, &sample.fen)
             .is_ok_and(|pos| parse_move(&pos, text).is_ok())
     }
-    if sample.variant.geometry.len() <= 64 {
-        legal::<u64>(sample, text)
-    } else {
-        legal::<u128>(sample, text)
-    }
+    with_board_bits!(sample.variant, B => legal::<B>(sample, text))
 }
 
 /// The reference's scores, by `variant;fen;move` (`-` for the position itself): its best

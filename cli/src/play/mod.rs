@@ -13,6 +13,7 @@ use crate::progress::Progress;
 use crate::UserError;
 use clap::{Args, ValueEnum};
 use joust_core::{variants, Color, Position, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, Move, MoveFlag, Outcome, TableCache};
 use joust_notation::{legal_moves_san, move_to_san, write_pgn, MoveNotation, PgnGame};
 use joust_render::{board_text, legend, TextStyle};
@@ -166,11 +167,7 @@ pub fn run(args: &PlayArgs) -> Result<u8, UserError> {
         threads: args.threads,
         hash: args.hash,
     };
-    if variant.geometry.len() <= 64 {
-        Session::<u64>::new(setup)?.run()
-    } else {
-        Session::<u128>::new(setup)?.run()
-    }
+    with_board_bits!(variant, B => Session::<B>::new(setup)?.run())
 }
 
 /// One step of the SplitMix64 generator: a well-mixed number from a seed.

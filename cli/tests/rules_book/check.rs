@@ -2,6 +2,7 @@
 //! it, and how the drawings are generated (see `rules_book.rs` for the block forms).
 
 use joust_core::{pieces, variants, Direction, Geometry, Position, Square, Variant};
+use joust_movegen::with_board_bits;
 use joust_movegen::{legal_moves, position_from_fen, Game, Move, MoveFlag, TableCache};
 use joust_notation::{move_to_san, move_to_text, parse_move, parse_san, MoveTextError};
 use joust_tour::{check_tour, parse_tour, LeaperGraph, TourKind};
@@ -50,11 +51,7 @@ pub fn check_block(block: &Block) -> Result<(), String> {
     match block.kind.as_str() {
         "moves" => {
             let v = variant(block.id())?;
-            if v.geometry.len() <= 64 {
-                check_moves::<u64>(v, &block.body)
-            } else {
-                check_moves::<u128>(v, &block.body)
-            }
+            with_board_bits!(v, B => check_moves::<B>(v, &block.body))
         }
         "tour" => check_tours(&block.args, &block.body),
         _ => {
@@ -203,11 +200,7 @@ pub fn draw(block: &Block) -> Result<String, String> {
         s if s.is_empty() => return Err("no FEN given".into()),
         s => s,
     };
-    if v.geometry.len() <= 64 {
-        draw_on::<u64>(v, &fen, from)
-    } else {
-        draw_on::<u128>(v, &fen, from)
-    }
+    with_board_bits!(v, B => draw_on::<B>(v, &fen, from))
 }
 
 /// How a square of a movement drawing is marked.

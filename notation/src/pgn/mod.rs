@@ -26,7 +26,7 @@ mod write;
 
 use crate::names::variant_by_name;
 use joust_core::{variants, Color, Position, Variant};
-use joust_movegen::{position_from_fen, Game, Move, Outcome, TableCache};
+use joust_movegen::{position_from_fen, with_board_bits, Game, Move, Outcome, TableCache};
 
 pub use error::{Loc, PgnError, PgnErrorKind};
 pub use reader::PgnReader;
@@ -214,11 +214,7 @@ impl PgnGame {
     /// Replays the main line; returns how the game ends after it (`None`: not over), or
     /// an error if the FEN is bad or a move is illegal.
     pub fn check(&self) -> Result<Option<Outcome>, String> {
-        if self.variant.geometry.len() <= 64 {
-            self.check_on::<u64>()
-        } else {
-            self.check_on::<u128>()
-        }
+        with_board_bits!(self.variant, B => self.check_on::<B>())
     }
 
     fn check_on<B: TableCache>(&self) -> Result<Option<Outcome>, String> {

@@ -8,7 +8,9 @@ use super::{number_prefix, Line, Loc, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use crate::coordinate::{parse_move, MoveTextError};
 use crate::san::{parse_san, SanError};
 use joust_core::{variants, Position};
-use joust_movegen::{in_check, position_from_fen, Game, Move, Outcome, TableCache};
+use joust_movegen::{
+    in_check, position_from_fen, with_board_bits, Game, Move, Outcome, TableCache,
+};
 
 /// Game `number` of a file from its syntax: the game it plays, its start, its moves
 /// replayed, its result checked.
@@ -49,11 +51,8 @@ pub(crate) fn build_game(number: usize, raw: RawGame) -> Result<PgnGame, PgnErro
         result: "*".to_string(),
         issues: Vec::new(),
     };
-    let outcome = if variant.geometry.len() <= 64 {
-        replay::<u64>(number, &raw, &mut game, fen.map(|(_, loc)| loc))?
-    } else {
-        replay::<u128>(number, &raw, &mut game, fen.map(|(_, loc)| loc))?
-    };
+    let fen_loc = fen.map(|(_, loc)| loc);
+    let outcome = with_board_bits!(variant, B => replay::<B>(number, &raw, &mut game, fen_loc)?);
     // The result: the terminator, else the Result tag, else unknown.
     let mut tag_result = tag("Result").map(|(v, loc)| (v.trim().to_string(), loc));
     if let Some((r, loc)) = &tag_result {

@@ -4,7 +4,7 @@ use super::{number_prefix, Line, PgnGame};
 use crate::coordinate::move_to_text;
 use crate::san::move_to_san;
 use joust_core::{Color, Position};
-use joust_movegen::{make, position_from_fen, tables, TableCache};
+use joust_movegen::{make, position_from_fen, tables, with_board_bits, TableCache};
 
 /// Which notation the moves are written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,11 +30,7 @@ pub fn write_pgn(game: &PgnGame, notation: MoveNotation) -> String {
     }
     out.push('\n');
     let mut tokens = Vec::new();
-    if game.variant.geometry.len() <= 64 {
-        line_tokens::<u64>(game, notation, &mut tokens);
-    } else {
-        line_tokens::<u128>(game, notation, &mut tokens);
-    }
+    with_board_bits!(game.variant, B => line_tokens::<B>(game, notation, &mut tokens));
     tokens.push(game.result.clone());
     let mut width = 0;
     let mut fresh_line = true;

@@ -7,6 +7,7 @@
 use crate::pgn_files::read_games;
 use joust_core::Position;
 use joust_movegen::{generate, make, tables, MoveList, TableCache};
+use joust_movegen::{position_from_fen, with_board_bits};
 use joust_notation::PgnGame;
 use joust_search::see::see;
 use joust_search::Evaluator;
@@ -27,11 +28,7 @@ pub fn run(pgns: &[PathBuf], out: &Path, skip: usize, results: bool) -> Result<(
             unreadable += 1;
             continue;
         }
-        let found = if game.variant.geometry.len() <= 64 {
-            quiet_positions::<u64>(&game, skip)
-        } else {
-            quiet_positions::<u128>(&game, skip)
-        };
+        let found = with_board_bits!(game.variant, B => quiet_positions::<B>(&game, skip));
         let Some(fens) = found else {
             unreadable += 1;
             continue;
@@ -75,7 +72,7 @@ fn white_score(result: &str) -> Option<&'static str> {
 /// does not read.
 fn quiet_positions<B: TableCache>(game: &PgnGame, skip: usize) -> Option<Vec<String>> {
     let start = game.fen.as_deref().unwrap_or(game.variant.start_fen);
-    let mut pos = Position::<B>::from_fen(game.variant, start).ok()?;
+    let mut pos = position_from_fen::<B>(game.variant, start).ok()?;
     let t = tables::<B>(game.variant);
     let eval = Evaluator::new(game.variant);
     let mut fens = Vec::new();
@@ -117,7 +114,7 @@ mod tests {
     fn a_hanging_piece_or_a_check_is_not_quiet() {
         let chess = variants::chess();
         let e = Evaluator::new(chess);
-        let p = |fen: &str| Position::<u64>::from_fen(chess, fen).unwrap();
+        let p = |fen: &str| position_from_fen::<u64>(chess, fen).unwrap();
         assert!(quiet(&p(chess.start_fen), &e));
         // White can take the undefended knight on d5.
         assert!(!quiet(&p("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"), &e));
