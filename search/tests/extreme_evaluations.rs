@@ -216,3 +216,32 @@ fn the_largest_piece_values_do_not_read_as_a_mate() {
     let r = search(&pos, &[], &limits, &Shared::new(1), 1, &e, |_| {});
     assert!(r.score > 1000 && r.score < MATE_BOUND, "score {}", r.score);
 }
+
+/// Pawns valued above every piece (`PieceValues P=3661` in Royal Lion Chess, found by
+/// the UCI soak) made most exchanges on the crowded 10x10 board look even, and the
+/// quiescence search followed every chain of them: depth 2 took millions of nodes and
+/// minutes. Deep in quiescence only recaptures are tried now, so shallow depths stay
+/// cheap whatever the values.
+#[test]
+fn valuations_that_make_every_exchange_even_keep_shallow_searches_cheap() {
+    let rl = variants::royal_lion();
+    let pos: Position<u128> = joust_movegen::position_from_fen(rl, rl.start_fen).unwrap();
+    for values in [
+        &[('P', 3661)][..],
+        &[('P', 5000), ('R', 72), ('L', 4195)][..],
+    ] {
+        let e = with_changes(rl, &[], values);
+        let limits = Limits {
+            depth: Some(4),
+            nodes: Some(2_000_000),
+            ..Limits::default()
+        };
+        let r = search(&pos, &[], &limits, &Shared::new(1), 1, &e, |_| {});
+        assert_eq!(r.depth, 4, "{values:?}: depth 4 not reached in 2M nodes");
+        assert!(
+            r.nodes < 200_000,
+            "{values:?}: {} nodes for depth 4",
+            r.nodes
+        );
+    }
+}

@@ -103,6 +103,12 @@ pub(super) fn lmr_base(depth: usize, i: usize) -> i32 {
 /// Quiescence plies within which a check is answered with every evasion.
 pub(super) const QS_CHECK_PLIES: u32 = 4;
 
+/// Quiescence plies within which every capture is tried; deeper, only recaptures on the
+/// square of the move before. Without this bound, crowded boards whose pieces are
+/// valued so that most exchanges look even (a user's `PieceValues`) grew quiescence
+/// trees of millions of nodes at depth 2.
+pub(super) const QS_ALL_CAPTURES_PLIES: u32 = 8;
+
 /// Delta pruning in quiescence: a capture is skipped if even this margin on top of its
 /// victim cannot reach alpha.
 pub(super) const QS_DELTA_MARGIN: i32 = 200;

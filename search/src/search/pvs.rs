@@ -96,7 +96,7 @@ impl<B: TableCache> Worker<'_, B> {
         let us = pos.side_to_move();
         let in_check = self.t.in_check(pos, us);
         if depth <= 0 && !in_check {
-            return self.qsearch(pos, alpha, beta, ply, 0);
+            return self.qsearch(pos, alpha, beta, ply, 0, None);
         }
         let mut depth = depth.max(1);
         let key = pos.key();

@@ -2,13 +2,13 @@
 //! (every evasion when in check, for the first plies), so that no score is taken in the
 //! middle of an exchange.
 
-use super::params::{QS_CHECK_PLIES, QS_DELTA_MARGIN};
+use super::params::{QS_ALL_CAPTURES_PLIES, QS_CHECK_PLIES, QS_DELTA_MARGIN};
 use super::table_score::{to_tt, tt_cutoff};
 use super::worker::Worker;
 use super::{INF, MAX_PLY};
 use crate::see::{see_ge, victim_value};
 use crate::tt::Bound;
-use joust_core::Position;
+use joust_core::{Position, Square};
 use joust_movegen::{make, unmake, MoveList, TableCache};
 
 impl<B: TableCache> Worker<'_, B> {
@@ -20,6 +20,7 @@ impl<B: TableCache> Worker<'_, B> {
         beta: i32,
         ply: usize,
         qply: u32,
+        last_to: Option<Square>,
     ) -> i32 {
         if self.should_stop() {
             return 0;
@@ -94,6 +95,11 @@ impl<B: TableCache> Worker<'_, B> {
             if !promotion && !self.is_capture(pos, mv) {
                 continue;
             }
+            // Deep down, only recaptures: chains of exchanges all over a crowded board
+            // would otherwise multiply without bound.
+            if qply >= QS_ALL_CAPTURES_PLIES && last_to.is_some_and(|sq| mv.to != sq) {
+                continue;
+            }
             // Delta pruning: a capture that cannot reach alpha even with a margin.
             if !promotion && stand + victim_value(self.eval, pos, mv) + QS_DELTA_MARGIN <= alpha {
                 continue;
@@ -110,7 +116,7 @@ impl<B: TableCache> Worker<'_, B> {
             let mv = buf[i].1;
             self.keys.push(key);
             let undo = make(self.t, pos, mv);
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, Some(mv.to));
             unmake(self.t, pos, mv, &undo);
             self.keys.pop();
             if self.stopped {
