@@ -126,6 +126,28 @@ pub fn symmetric(a: i8, b: i8) -> Vec<(i8, i8)> {
     out
 }
 
+/// The one step a lame leap by `(df, dr)` passes through, which must be empty: for a
+/// knight-like leap the orthogonal step towards its longer side (the Xiangqi horse's
+/// leg), for a straight or diagonal leap the first step along it (the elephant's eye).
+///
+/// ```
+/// use joust_core::atom::lame_first_step;
+/// assert_eq!(lame_first_step(1, 2), (0, 1)); // a knight's leap up: its leg is the step up
+/// assert_eq!(lame_first_step(-2, 1), (-1, 0));
+/// assert_eq!(lame_first_step(-2, 2), (-1, 1)); // an alfil: the diagonal step
+/// ```
+pub fn lame_first_step(df: i8, dr: i8) -> (i8, i8) {
+    if df.abs() != dr.abs() && df != 0 && dr != 0 {
+        if dr.abs() > df.abs() {
+            (0, dr.signum())
+        } else {
+            (df.signum(), 0)
+        }
+    } else {
+        (df.signum(), dr.signum())
+    }
+}
+
 /// Betza W: the four orthogonal unit steps.
 pub fn wazir() -> Vec<(i8, i8)> {
     symmetric(1, 0)
@@ -222,15 +244,7 @@ impl Atom {
                     }
                 }
                 Path::Lame => {
-                    let (sf, sr) = if df.abs() != dr.abs() && df != 0 && dr != 0 {
-                        if dr.abs() > df.abs() {
-                            (0, dr.signum())
-                        } else {
-                            (df.signum(), 0)
-                        }
-                    } else {
-                        (df.signum(), dr.signum())
-                    };
+                    let (sf, sr) = lame_first_step(df, dr);
                     let first = geometry.offset(from, sf, sr);
                     let to = geometry.offset(from, df, dr);
                     if let (Some(first), Some(to)) = (first, to) {

@@ -3,7 +3,7 @@
 //! detection.
 
 use super::{CompiledRide, Op, Program, Sets, ShortThrough};
-use joust_core::atom::{Atom, Mode, Occupant, Path, UNLIMITED};
+use joust_core::atom::{lame_first_step, Atom, Mode, Occupant, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, Square};
 
 /// Compiles atoms into a program, or `None` if an atom is of a path this module does not
@@ -36,15 +36,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
                         .map(|s| {
                             offs.iter()
                                 .filter_map(|&(df, dr)| {
-                                    let (sf, sr) = if df.abs() != dr.abs() && df != 0 && dr != 0 {
-                                        if dr.abs() > df.abs() {
-                                            (0, dr.signum())
-                                        } else {
-                                            (df.signum(), 0)
-                                        }
-                                    } else {
-                                        (df.signum(), dr.signum())
-                                    };
+                                    let (sf, sr) = lame_first_step(df, dr);
                                     Some((g.offset(s, sf, sr)?, g.offset(s, df, dr)?))
                                 })
                                 .collect()
