@@ -4,9 +4,10 @@
 //! change to pruning or ordering shows its effect on the tree's size. Speeds are printed
 //! too, but on a noisy machine only the node counts are exact.
 
+use crate::game_list::parse_games;
 use crate::paths;
 use clap::Args;
-use joust_core::{variants, Variant};
+use joust_core::Variant;
 use joust_match::read_openings;
 use joust_movegen::TableCache;
 use joust_movegen::{position_from_fen, with_board_bits};
@@ -111,12 +112,8 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
     if args.depth == 0 || args.depth > 64 {
         return Err(format!("--depth must be from 1 to 64, not {}", args.depth));
     }
-    let ids: Vec<&str> = if args.variant == "all" {
-        variants::all().iter().map(|v| v.id).collect()
-    } else {
-        args.variant.split(',').map(str::trim).collect()
-    };
-    if args.positions.is_some() && ids.len() != 1 {
+    let games = parse_games(&args.variant)?;
+    if args.positions.is_some() && games.len() != 1 {
         return Err("--positions needs exactly one game id".into());
     }
     println!(
@@ -124,8 +121,8 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         "game", "positions", "nodes", "seconds", "nodes/s"
     );
     let (mut all_nodes, mut all_time) = (0u64, Duration::ZERO);
-    for id in ids {
-        let variant = variants::by_id(id).map_err(|e| e.to_string())?;
+    for variant in games {
+        let id = variant.id;
         let file = args.positions.clone().unwrap_or_else(|| stored_set(id));
         let fens = read_fens(variant, &file)?;
         let totals = with_board_bits!(variant, B => bench_game::<B>(variant, &fens, args)?);
@@ -153,6 +150,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use joust_core::variants;
 
     #[test]
     fn every_stored_set_reads_in_its_game() {

@@ -21,6 +21,7 @@ mod compare;
 mod diagnose;
 mod engines;
 mod fsf_verify;
+mod game_list;
 mod joust;
 mod launch;
 mod machine;

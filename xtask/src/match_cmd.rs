@@ -3,9 +3,9 @@
 //! running and final statistics (W/D/L, Elo ± 95 %, LOS) and an optional SPRT stop.
 
 use crate::engines::EngineArgs;
+use crate::game_list::parse_games;
 use crate::launch::resolve;
 use clap::Args;
-use joust_core::{variants, Variant};
 use joust_match::{
     pair_names, read_openings, EngineSpec, Entrant, Limits, Match, Openings, Played, Program,
     RandomOpenings, Referee, Sprt, Standings, Verdict, SPEC_SYNTAX,
@@ -302,21 +302,6 @@ fn plan(args: &MatchArgs) -> Result<Match, String> {
     })
 }
 
-/// The games of `--variant`: one id, `all`, or a comma list.
-fn parse_games(text: &str) -> Result<Vec<&'static Variant>, String> {
-    if text.trim() == "all" {
-        return Ok(variants::all().to_vec());
-    }
-    let mut out: Vec<&'static Variant> = Vec::new();
-    for id in text.split(',').map(str::trim) {
-        let v = variants::by_id(id).map_err(|e| format!("--variant: {e}"))?;
-        if !out.iter().any(|o| o.id == v.id) {
-            out.push(v);
-        }
-    }
-    Ok(out)
-}
-
 /// Prints what is about to be played.
 fn print_header(m: &Match) {
     let game_ids: Vec<&str> = m.games.iter().map(|v| v.id).collect();
@@ -586,18 +571,5 @@ mod tests {
             };
             assert!(e.starts_with(why), "{argv:?}: {e}");
         }
-    }
-
-    #[test]
-    fn game_lists() {
-        assert_eq!(parse_games("all").unwrap().len(), variants::all().len());
-        let ids: Vec<&str> = parse_games("clash, chess,clash")
-            .unwrap()
-            .iter()
-            .map(|v| v.id)
-            .collect();
-        assert_eq!(ids, ["clash", "chess"]);
-        assert!(parse_games("chess,shogi").is_err());
-        assert!(parse_games("").is_err());
     }
 }

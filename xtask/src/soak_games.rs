@@ -4,8 +4,9 @@
 //! `match` fails only on illegal moves, crashes and stalls; the soak also fails on any
 //! loss on time, since at such clocks that is what it is looking for.
 
+use crate::game_list::parse_games;
 use clap::Args;
-use joust_core::{variants, Color, Variant};
+use joust_core::{Color, Variant};
 use joust_match::{
     pair_names, EngineSpec, Entrant, Launch, Limits, Match, Openings, Played, RandomOpenings,
     Referee,
@@ -145,16 +146,6 @@ impl Tally {
         };
         s
     }
-}
-
-/// The games of `--variant`: one id, `all`, or a comma list.
-fn parse_games(text: &str) -> Result<Vec<&'static Variant>, String> {
-    if text.trim() == "all" {
-        return Ok(variants::all().to_vec());
-    }
-    text.split(',')
-        .map(|id| variants::by_id(id.trim()).map_err(|e| format!("--variant: {e}")))
-        .collect()
 }
 
 /// The match of a soak: `launch` against itself with `tc`, random openings as

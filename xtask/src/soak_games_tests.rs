@@ -3,6 +3,7 @@
 
 use super::*;
 use clap::Parser;
+use joust_core::variants;
 use joust_match::{Fault, Finished};
 use joust_notation::PgnGame;
 use std::io::BufRead;
@@ -45,9 +46,6 @@ fn arguments_and_their_defaults() {
     ] {
         assert!(parse(bad).is_err(), "{bad:?}");
     }
-    assert_eq!(parse_games("all").unwrap().len(), variants::all().len());
-    assert_eq!(parse_games("chess, clash").unwrap().len(), 2);
-    assert!(parse_games("chess,shogi").is_err());
 }
 
 /// A finished game of chess that ended for `reason`, with a `fault` if given.
