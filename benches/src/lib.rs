@@ -30,12 +30,13 @@ pub const START_PERFT_4: u64 = 197_281;
 /// Perft 4 of the LancerChess start position (`suites/reference/lancerchess.perft`).
 pub const LANCERCHESS_PERFT_4: u64 = 140_739;
 
-/// Musketeer after setup: Leopard behind a1/a8 and Cannon behind b1/b8 for both sides
-/// (the 10-row example of RULES.md §10.7, in bracket form).
+/// Musketeer after setup: Leopard behind a1/a8 and Cannon behind b1/b8 for both sides (in
+/// bracket form, the 10-row example of docs/rules/musketeer.md, "Writing moves").
 pub const MUSKETEER_LEOPARD_CANNON_FEN: &str =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[LaCblacb] w KQkq - 0 1";
 
-/// Perft 4 of [`MUSKETEER_LEOPARD_CANNON_FEN`] (RULES.md §11, fsmosca's count).
+/// Perft 4 of [`MUSKETEER_LEOPARD_CANNON_FEN`] (suites/reference/README.md, fsmosca's
+/// count).
 pub const MUSKETEER_LEOPARD_CANNON_PERFT_4: u64 = 195_507;
 
 /// Perft 4 of the Royal Lion Chess start position (`suites/reference/royal-lion.perft`).

@@ -1,5 +1,5 @@
 //! The `--musketeer leopard@d,cannon@g` shortcut: the six setup moves of Musketeer Chess
-//! (RULES.md §10.3) written as two choices.
+//! (docs/rules/musketeer.md, "The setup") written as two choices.
 
 use crate::UserError;
 use joust_core::variants;

@@ -1,4 +1,5 @@
-//! `joust tour`: the King's Lancer tour puzzle (RULES.md §5) for any leaper and board.
+//! `joust tour`: the King's Lancer tour puzzle (docs/rules/kl-tour.md) for any leaper and
+//! board.
 
 use crate::UserError;
 use clap::Args;

@@ -100,7 +100,8 @@ fn musketeer_perft_from_setup_and_with_the_shortcut() {
     ]);
     assert_eq!(code, 0);
     insta::assert_snapshot!("musketeer_setup_divide", stable(&out));
-    // RULES.md §11: Leopard on the a-file, Cannon on the b-file, both sides: perft 4 195507.
+    // fsmosca's count (suites/reference/README.md): Leopard on the a-file, Cannon on the
+    // b-file, both sides: perft 4 195507.
     let (code, out, err) = joust(&[
         "perft",
         "4",

@@ -45,7 +45,8 @@ pub enum Path {
         max: u8,
     },
     /// Like `Ride`, but passes over the mover's own pieces; stops at the first enemy
-    /// (Lancers, RULES.md §6.2; the Cromwell King's shot, §8.1).
+    /// (Lancers, docs/rules/lancers.md, "The Lancer"; the Cromwell King's shot,
+    /// docs/rules/cromwell.md, "The King: Charles I and Cromwell").
     RideThroughOwn {
         /// Nearest reachable step.
         min: u8,
@@ -329,9 +330,10 @@ impl Atom {
         out
     }
 
-    /// The squares this atom attacks from `from` (RULES.md §1.3): those where it could
-    /// capture or shoot an enemy piece placed there, with the rest of the board as given
-    /// (a square holding one of its own pieces is attacked, i.e. defended, the same way).
+    /// The squares this atom attacks from `from` (docs/rules/README.md, "Pieces and how
+    /// they move"): those where it could capture or shoot an enemy piece placed there,
+    /// with the rest of the board as given (a square holding one of its own pieces is
+    /// attacked, i.e. defended, the same way).
     pub fn attack_squares(
         &self,
         color: Color,

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Not;
 
-/// A side: White moves first (RULES.md §1.1; "South" in LancerChess).
+/// A side: White moves first (docs/rules/README.md, "The board"; "South" in LancerChess).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The first player, uppercase letters in FEN.

@@ -1,5 +1,6 @@
-//! Reading and writing FEN (RULES.md §1.6), with one typed error per way a FEN can be wrong.
-//! The Musketeer gating field (§10.7) is read and written by `fen_gating`.
+//! Reading and writing FEN (docs/rules/README.md, "FEN"), with one typed error per way a
+//! FEN can be wrong. The Musketeer gating field (docs/rules/musketeer.md, "Writing
+//! moves") is read and written by `fen_gating`.
 
 use crate::bitboard::Bits;
 use crate::color::Color;
@@ -151,8 +152,8 @@ pub enum FenError {
         /// The field from its `[` on.
         field: String,
     },
-    /// A gating-field or reserve-row letter that is not one of the game's selectable types
-    /// (RULES.md §10.1).
+    /// A gating-field or reserve-row letter that is not one of the game's selectable
+    /// types (docs/rules/musketeer.md, "The pieces").
     NotGatingType {
         /// The letter as written.
         letter: char,
@@ -409,11 +410,12 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl<B: Bits> Position<B> {
-    /// Reads a FEN of `variant`. The halfmove and fullmove fields may be omitted (0 and 1).
-    /// In a game with gating (Musketeer, RULES.md §10.7) the placement may carry a gating
-    /// field `[...]` (none reads as `[]`) or be in the 10-row form with reserve rows.
-    /// Checks everything that needs no move generation; the en-passant square is kept only
-    /// if a pawn of the side to move stands ready to take (movegen narrows it to legal).
+    /// Reads a FEN of `variant`. The halfmove and fullmove fields may be omitted (0
+    /// and 1). In a game with gating (Musketeer, docs/rules/musketeer.md, "Writing
+    /// moves") the placement may carry a gating field `[...]` (none reads as `[]`) or be
+    /// in the 10-row form with reserve rows. Checks everything that needs no move
+    /// generation; the en-passant square is kept only if a pawn of the side to move
+    /// stands ready to take (movegen narrows it to legal).
     ///
     /// This is the reading step only. A position to play from is built by
     /// `joust_movegen::AnyPosition::from_fen` (or `joust_movegen::position_from_fen` for a

@@ -1,4 +1,5 @@
-//! The Musketeer gating field of a FEN (RULES.md §10.7, §15.5): the bracket form
+//! The Musketeer gating field of a FEN (docs/rules/musketeer.md, "Writing moves" and
+//! "Where our reading settles an open question"): the bracket form
 //! `<placement>[LbCdlgcf]`, the 10-row form with a reserve row above and below the board,
 //! their validity rules, and the canonical (bracket) form written back.
 

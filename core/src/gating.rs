@@ -1,5 +1,5 @@
-//! Musketeer gating (RULES.md §10): the two selected types and where each side's reserve
-//! pieces wait behind the back rank.
+//! Musketeer gating (docs/rules/musketeer.md): the two selected types and where each
+//! side's reserve pieces wait behind the back rank.
 
 use crate::color::Color;
 use crate::piece::KindId;
@@ -36,7 +36,7 @@ pub struct Gating {
     pub slots: [[Slot; 2]; 2],
 }
 
-/// What the setup phase expects next (RULES.md §10.3).
+/// What the setup phase expects next (docs/rules/musketeer.md, "The setup").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SetupStep {
     /// White selects the first type.

@@ -1,4 +1,5 @@
-//! The piece kinds of RULES.md, described by their atoms, shared by the games that use them.
+//! The piece kinds of the rules book (docs/rules/), described by their atoms, shared by
+//! the games that use them.
 
 use crate::atom::{ferz, king_steps, symmetric, wazir, Atom, Mode, Outward, Path, UNLIMITED};
 use crate::color::Color;

@@ -49,7 +49,8 @@ impl Square {
     }
 }
 
-/// One of the eight compass directions, from White's point of view (RULES.md §1.1).
+/// One of the eight compass directions, from White's point of view (docs/rules/README.md,
+/// "The board").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
     /// Towards higher ranks.
@@ -257,7 +258,7 @@ impl Geometry {
         (0..self.len() as u8).map(Square)
     }
 
-    /// True if the square is dark (a1 is dark, RULES.md §1.1).
+    /// True if the square is dark (a1 is dark, docs/rules/README.md, "The board").
     pub fn is_dark(self, sq: Square) -> bool {
         let (f, r) = self.coords(sq);
         (f + r) % 2 == 0

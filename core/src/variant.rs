@@ -105,7 +105,7 @@ pub enum DoubleStep {
 pub struct Promotion {
     /// Kinds offered on every promotion square.
     pub kinds: Vec<KindId>,
-    /// Also the game's selected Musketeer types (RULES.md §10.5).
+    /// Also the game's selected Musketeer types (docs/rules/musketeer.md, "Promotion").
     pub selected_types: bool,
     /// Only kinds of which the side has fewer on the board than at the start, and no move
     /// to the last rank when there is none (Royal Lion Chess §9.5).

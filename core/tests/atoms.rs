@@ -1,4 +1,8 @@
-//! Movement atoms proved by exact attack sets, derived by hand from RULES.md §1.3, §2, §6.2, §8.1, §9.1 and §10.1.
+//! Movement atoms proved by exact attack sets, derived by hand from the rules book
+//! (docs/rules/README.md, "Pieces and how they move"; docs/rules/chess.md, "The pieces";
+//! docs/rules/lancers.md, "The Lancer"; docs/rules/cromwell.md, "The pieces";
+//! docs/rules/royal-lion.md, "Gryphon, Crocodile and Dragon"; docs/rules/musketeer.md,
+//! "The pieces").
 
 use joust_core::atom::{self, Atom};
 use joust_core::pieces;
@@ -161,7 +165,7 @@ fn symmetric_2_2_gives_the_four_alfil_leaps() {
 }
 
 // ---------------------------------------------------------------------------------------
-// FIDE pieces on an empty 8x8 board (RULES.md §2)
+// FIDE pieces on an empty 8x8 board (docs/rules/chess.md, "The pieces")
 
 #[test]
 fn king_from_d4_attacks_its_eight_neighbours() {
@@ -366,7 +370,8 @@ fn pawn_reach_moves_forward_and_captures_diagonally() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Royal Lion bent riders on 10x10 (RULES.md §9.1)
+// Royal Lion bent riders on 10x10 (docs/rules/royal-lion.md, "Gryphon, Crocodile and
+// Dragon")
 
 /// Every square a Gryphon on e5 reaches on an empty 10x10 board.
 const GRYPHON_E5: [&str; 32] = [
@@ -498,7 +503,7 @@ fn crocodile_blocked_on_its_first_step() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Lancer (RULES.md §6.2)
+// Lancer (docs/rules/lancers.md, "The Lancer")
 
 #[test]
 fn lancer_facing_ne_from_c3_on_an_empty_board() {
@@ -586,7 +591,8 @@ fn lancer_other_facings() {
 }
 
 // ---------------------------------------------------------------------------------------
-// War Machine (RULES.md §8.1, §8.3, §12 decision 31)
+// War Machine (docs/rules/cromwell.md, "War Machines", "Capturing and shooting" and
+// "Where our reading settles an open question")
 
 #[test]
 fn war_machine_on_an_empty_board_has_nothing_to_shoot() {
@@ -684,7 +690,7 @@ fn war_machine_moves_never_capture() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Musketeer Hawk and Fortress (RULES.md §10.1)
+// Musketeer Hawk and Fortress (docs/rules/musketeer.md, "The pieces")
 
 #[test]
 fn hawk_from_d4_leaps_two_or_three_in_eight_directions() {

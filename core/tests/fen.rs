@@ -1,4 +1,5 @@
-//! FEN for `chess` (RULES.md §1.6, §2): one test per reachable `FenError`, round trips, en-passant normalisation and Zobrist keys.
+//! FEN for `chess` (docs/rules/README.md, "FEN"; docs/rules/chess.md): one test per
+//! reachable `FenError`, round trips, en-passant normalisation and Zobrist keys.
 
 use joust_core::variants;
 use joust_core::zobrist::ZOBRIST;

@@ -1,4 +1,5 @@
-//! Lancer facings in FEN (RULES.md §6.3): every Lancer token carries a facing.
+//! Lancer facings in FEN (docs/rules/lancers.md, "Writing moves"): every Lancer token
+//! carries a facing.
 
 use joust_core::{variants, FenError, Position};
 

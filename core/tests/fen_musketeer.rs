@@ -1,6 +1,7 @@
-//! FEN for `musketeer` (RULES.md §10.7, §15.5): the bracket gating field, the 10-row form,
-//! one test per gating `FenError`, round trips and Zobrist keys. Every expected value is
-//! worked out by hand from RULES.md.
+//! FEN for `musketeer` (docs/rules/musketeer.md, "Writing moves" and "Where our reading
+//! settles an open question"): the bracket gating field, the 10-row form, one test per
+//! gating `FenError`, round trips and Zobrist keys. Every expected value is worked out by
+//! hand from the rules book (docs/rules/).
 
 use joust_core::variants;
 use joust_core::variants::musketeer::{CANNON, LEOPARD};

@@ -1,14 +1,15 @@
 //! Move text between Joust and other engines: which legal move an engine's `bestmove`
 //! names, and the text an engine is sent for each move of the game.
 //!
-//! Joust's coordinate text (RULES.md §1.8) is what Fairy-Stockfish and Stockfish use for
-//! `chess`, `lancerchess` and `clash`: `fsf-verify` compares the move lists text by text,
-//! and `xtask/fsf-uci/variants.ini` gives FSF Joust's letters (promotions `e7e8l`,
-//! `e7e8k`, castling as the royal Queen's own move `d1b1`/`d1f1`). Two forms other engines
-//! may use are mapped explicitly: castling written as the royal piece taking its own
-//! rook (`e1h1`, UCI_Chess960 style) and the null move `0000`/`(none)`, which is always
-//! illegal (the referee only asks for a move when one exists). A wrong-colour lancer
-//! promotion (RULES.md §3.5) is illegal, not mapped: fsf-uci already rewrites it.
+//! Joust's coordinate text (docs/rules/README.md, "Moves in coordinates") is what
+//! Fairy-Stockfish and Stockfish use for `chess`, `lancerchess` and `clash`: `fsf-verify`
+//! compares the move lists text by text, and `xtask/fsf-uci/variants.ini` gives FSF
+//! Joust's letters (promotions `e7e8l`, `e7e8k`, castling as the royal Queen's own move
+//! `d1b1`/`d1f1`). Two forms other engines may use are mapped explicitly: castling
+//! written as the royal piece taking its own rook (`e1h1`, UCI_Chess960 style) and the
+//! null move `0000`/`(none)`, which is always illegal (the referee only asks for a move
+//! when one exists). A wrong-colour lancer promotion (docs/rules/lancerchess.md,
+//! "Promotion") is illegal, not mapped: fsf-uci already rewrites it.
 
 use joust_core::Position;
 use joust_movegen::{legal_moves, Move, MoveFlag, TableCache};
@@ -90,7 +91,8 @@ mod tests {
         let long = engine_move(&pos, "e1a1").unwrap();
         assert_eq!(text_for_engine(&pos, long), "e1c1");
 
-        // LancerChess: the royal Queen castles from d1 (RULES.md §3.4).
+        // LancerChess: the royal Queen castles from d1 (docs/rules/lancerchess.md,
+        // "Castling: Protecting the Queen").
         let lancer = variants::lancerchess();
         let pos =
             position_from_fen::<u64>(lancer, "r2q3r/pppppppp/8/8/8/8/PPPPPPPP/R2Q3R w KQkq - 0 1")

@@ -10,8 +10,9 @@ impl<B: Board> Tables<B> {
     /// The squares a piece of `kind` and `color` on `sq` attacks when the occupied squares
     /// are `occ` and its side's are `own`: where it could capture an enemy piece placed
     /// there, own pieces' squares included (defended), as `Atom::attack_squares` defines
-    /// it (RULES.md §1.3). Leaps, rides within their ranges and bent rides; a Lancer's
-    /// rays pass its own pieces up to the first enemy; a pawn attacks its capture squares.
+    /// it (docs/rules/README.md, "Pieces and how they move"). Leaps, rides within their
+    /// ranges and bent rides; a Lancer's rays pass its own pieces up to the first enemy;
+    /// a pawn attacks its capture squares.
     /// `None` for compiled kinds, whose moves, captures and shots differ (see
     /// [`Program::sets`](crate::tables::Program::sets)), and for unsupported ones.
     #[inline]

@@ -1,6 +1,6 @@
-//! Musketeer's setup phase and gating (RULES.md §10.3–10.6) inside move generation:
-//! setup moves are generated instead of board moves until setup is done, and a move's
-//! gating effect is worked out from the position before it.
+//! Musketeer's setup phase and gating (docs/rules/musketeer.md, "The setup" and "Gating")
+//! inside move generation: setup moves are generated instead of board moves until setup
+//! is done, and a move's gating effect is worked out from the position before it.
 
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;

@@ -235,7 +235,8 @@ fn pawn_passed_square<B: Board>(t: &Tables<B>, capturer: Color, ep: Square) -> S
 }
 
 /// After a double step, the passed square if the opponent can legally capture there
-/// (RULES.md §1.5 and §15.2: only a legal en-passant capture is part of the position).
+/// (docs/rules/README.md, "How a game ends" and "Open questions settled for every game":
+/// only a legal en-passant capture is part of the position).
 fn en_passant_after_double_step<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,

@@ -1,4 +1,5 @@
-//! How a game ends (RULES.md §1.4), and games as a sequence of positions.
+//! How a game ends (docs/rules/README.md, "How a game ends"), and games as a sequence of
+//! positions.
 
 use crate::generate::generate;
 use crate::make::{make, unmake, Undo};
@@ -147,7 +148,8 @@ impl<B: TableCache> Game<B> {
         1 + self.history.iter().filter(|h| h.0 == key).count()
     }
 
-    /// The outcome, if the game is over, checked in the order of RULES.md §1.4.
+    /// The outcome, if the game is over, checked in the order of the rules book
+    /// (docs/rules/README.md, "How a game ends").
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = &self.position;
         let variant = pos.variant();

@@ -2,9 +2,9 @@
 //! thousands of positions from random games, both must give the same set of legal moves.
 //!
 //! The slow generator walks each atom with `Atom::reach`, adds pawn, en-passant and
-//! castling rules as RULES.md states them, plays each candidate and keeps it if no enemy
-//! atom then reaches the mover's royal. It shares no table, pin or check logic with the
-//! fast generator.
+//! castling rules as the rules book (docs/rules/) states them, plays each candidate and
+//! keeps it if no enemy atom then reaches the mover's royal. It shares no table, pin or
+//! check logic with the fast generator.
 
 use joust_core::atom::{Action, Mode, Occupant};
 use joust_core::variant::DoubleStep;
@@ -20,8 +20,8 @@ fn occupant<B: TableCache>(pos: &Position<B>, us: Color) -> impl Fn(Square) -> O
     }
 }
 
-/// True if any piece of `by` could capture on `target` (were an enemy there), by
-/// walking every atom (RULES.md §1.3).
+/// True if any piece of `by` could capture on `target` (were an enemy there), by walking
+/// every atom (docs/rules/README.md, "Pieces and how they move").
 fn attacked_slowly<B: TableCache>(pos: &Position<B>, target: Square, by: Color) -> bool {
     let v = pos.variant();
     let g = v.geometry;
@@ -43,7 +43,8 @@ fn attacked_slowly<B: TableCache>(pos: &Position<B>, target: Square, by: Color) 
     })
 }
 
-/// Musketeer setup moves, straight from RULES.md §10.3.
+/// Musketeer setup moves, straight from the rules book (docs/rules/musketeer.md, "The
+/// setup").
 fn setup_moves<B: TableCache>(pos: &Position<B>) -> Option<Vec<Move>> {
     let v = pos.variant();
     if v.gating_types.is_empty() {

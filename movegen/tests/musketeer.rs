@@ -1,4 +1,5 @@
-//! Musketeer gating rules (RULES.md §10.4–10.6, §10.9) on hand-made positions.
+//! Musketeer gating rules (docs/rules/musketeer.md, "Gating" and "How the game ends") on
+//! hand-made positions.
 
 use joust_core::{variants, Gating, Position, Slot};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Game, Outcome};

@@ -1,5 +1,5 @@
-//! The outcomes of RULES.md §1.4 for chess: mate, stalemate, dead positions, threefold
-//! repetition and the fifty-move rule.
+//! The outcomes of the rules book (docs/rules/README.md, "How a game ends") for chess:
+//! mate, stalemate, dead positions, threefold repetition and the fifty-move rule.
 
 use joust_core::{variants, Color};
 use joust_movegen::{position_from_fen, Game, Outcome};
@@ -203,7 +203,8 @@ fn lion_pass_text_and_its_alias() {
 #[test]
 fn cromwell_stalemate_loses_and_nothing_is_dead() {
     let v = variants::cromwell();
-    // Black's King on a8 has no move and no shot, and is not in check (RULES.md §8.6).
+    // Black's King on a8 has no move and no shot, and is not in check
+    // (docs/rules/cromwell.md, "How the game ends").
     let g = game_of(v, "k7/2R5/1K6/8/8/8/8/8 b - - 0 1");
     assert_eq!(
         g.outcome(),

@@ -1,7 +1,8 @@
 //! `Tables::piece_attacks` agrees with the atoms' own definition of attack
-//! (`Atom::attack_squares`, RULES.md §1.3) for every kind it measures, in every game, on
-//! positions from random games: own pieces' squares count as attacked (defended), a
-//! Lancer's rays pass its own pieces, bent riders stop at the first piece.
+//! (`Atom::attack_squares`, docs/rules/README.md, "Pieces and how they move") for every
+//! kind it measures, in every game, on positions from random games: own pieces' squares
+//! count as attacked (defended), a Lancer's rays pass its own pieces, bent riders stop at
+//! the first piece.
 
 use joust_core::atom::Occupant;
 use joust_core::{variants, Color, KindId, Position, Square, Variant};
@@ -46,7 +47,7 @@ fn check_game<B: TableCache>(variant: &'static Variant, rng: &mut Rng) -> usize 
         for _ in 0..40 {
             for sq in pos.occupied().squares() {
                 let p = pos.piece_at(sq).unwrap();
-                let shape = t.kinds[p.kind.index()].shape();
+                let shape = t.kind(p.kind).shape();
                 let found =
                     t.piece_attacks(p.color, p.kind, sq, pos.occupied(), pos.pieces(p.color));
                 match shape {

@@ -1,5 +1,5 @@
 //! Coordinate ("engine", UCI) move text: `e2e4`, `e7e8q`, castling as the royal's own
-//! move `e1g1` (RULES.md §1.8).
+//! move `e1g1` (docs/rules/README.md, "Moves in coordinates").
 
 use joust_core::{Bits, Color, Position};
 use joust_movegen::gating::gate_effect;
@@ -127,7 +127,8 @@ pub fn parse_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, 
         return Ok(*m);
     }
     if double_form {
-        // `e4e5,e5e4` with e5 empty is the pass `e4e4` (RULES.md §9.6).
+        // `e4e5,e5e4` with e5 empty is the pass `e4e4` (docs/rules/royal-lion.md,
+        // "Writing moves").
         if let Some((a, b)) = wanted.split_once(',') {
             let (s1, m1) = (split_squares(pos, a), split_squares(pos, b));
             if let (Some(""), Some("")) = (s1, m1) {

@@ -1,9 +1,9 @@
 //! joust-notation: how moves and games are written down.
 //!
-//! Coordinate move text (RULES.md §1.8, [`coordinate`]), SAN for every game ([`san`]),
-//! PGN files ([`pgn`]), the names games go by in them ([`names`]) and time controls
-//! ([`time_control`]). Parsing never panics: every error is a typed value saying what was
-//! wrong and where.
+//! Coordinate move text (docs/rules/README.md, "Moves in coordinates"; [`coordinate`]),
+//! SAN for every game ([`san`]), PGN files ([`pgn`]), the names games go by in them
+//! ([`names`]) and time controls ([`time_control`]). Parsing never panics: every error is
+//! a typed value saying what was wrong and where.
 
 #![warn(missing_docs)]
 

@@ -1,13 +1,18 @@
-//! Standard algebraic notation (SAN) for every game (RULES.md §1.7 and each game's
-//! notation section): writing is canonical, reading is lenient.
+//! Standard algebraic notation (SAN) for every game (docs/rules/README.md, "Moves in
+//! SAN", and each game's "Writing moves"): writing is canonical, reading is lenient.
 //!
 //! Written forms, beyond FIDE SAN:
 //! - Lancers: `La1TNE` (`T` + final facing, only when the facing changes), promotion
-//!   `e8=L` (facing the pawn's last step) or `e8=LTNE` (§6.5).
-//! - Cromwell: shots `W*a7`, pawn shots `e*d4`, sideways pawn steps `ed2` (§8.7).
-//! - Royal Lion: double moves `Lxe5xe6`, `Lxe5-f6`, `Lxe5-e4` and the pass `L--` (§9.6).
-//! - Musketeer: gating suffix `Nc3/L`, `O-O/L`; setup moves `L` and `L@b0` (§10.8).
-//! - LancerChess and Clash: `O-O` is the short castling with the a-file Tower (§3.4).
+//!   `e8=L` (facing the pawn's last step) or `e8=LTNE` (docs/rules/lancers.md, "Writing
+//!   moves").
+//! - Cromwell: shots `W*a7`, pawn shots `e*d4`, sideways pawn steps `ed2`
+//!   (docs/rules/cromwell.md, "Writing moves").
+//! - Royal Lion: double moves `Lxe5xe6`, `Lxe5-f6`, `Lxe5-e4` and the pass `L--`
+//!   (docs/rules/royal-lion.md, "Writing moves").
+//! - Musketeer: gating suffix `Nc3/L`, `O-O/L`; setup moves `L` and `L@b0`
+//!   (docs/rules/musketeer.md, "Writing moves").
+//! - LancerChess and Clash: `O-O` is the short castling with the a-file Tower
+//!   (docs/rules/lancerchess.md, "Castling: Protecting the Queen").
 //!
 //! Read leniently: missing or extra `+`/`#`, annotation marks `!`/`?`, `0-0`/`0-0-0`,
 //! redundant disambiguation (up to a full origin square, also `Ng1-f3`), a missing `x`,
@@ -236,9 +241,9 @@ fn san_body<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> Strin
     s
 }
 
-/// RULES.md §1.7: among legal moves of the same class by other pieces of the same letter
-/// to the same destination, the origin file if it alone distinguishes, else the rank,
-/// else both.
+/// The start square as the rules book adds it (docs/rules/README.md, "Moves in SAN"):
+/// among legal moves of the same class by other pieces of the same letter to the same
+/// destination, the origin file if it alone distinguishes, else the rank, else both.
 fn disambiguator<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> String {
     let g = pos.geometry();
     let v = pos.variant();

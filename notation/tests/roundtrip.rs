@@ -53,8 +53,9 @@ fn san_round_trip<B: TableCache>(variant: &'static Variant) -> usize {
     checked
 }
 
-/// Other ways RULES.md §1.7 lets a player write the move `san`: without or with extra
-/// check marks, castling with zeros, a full origin square, no `x`.
+/// Other ways the rules book (docs/rules/README.md, "Moves in SAN") lets a player write
+/// the move `san`: without or with extra check marks, castling with zeros, a full origin
+/// square, no `x`.
 fn lenient_forms<B: TableCache>(pos: &Position<B>, mv: Move, san: &str) -> Vec<String> {
     let plain = san.trim_end_matches(['+', '#']);
     let mut out = vec![plain.to_string(), format!("{plain}+"), format!("{san}!?")];

@@ -1,5 +1,5 @@
-//! SAN unit tests: every special form of RULES.md §1.7 and the games' notation sections,
-//! written canonically and read leniently.
+//! SAN unit tests: every special form of the rules book (docs/rules/README.md, "Moves in
+//! SAN", and each game's "Writing moves"), written canonically and read leniently.
 
 use joust_core::{variants, Position, Variant};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, TableCache};

@@ -1,8 +1,10 @@
-//! Board, pieces, squares and the FEN fields that every game shares (RULES.md §1.1, §1.6).
+//! Board, pieces, squares and the FEN fields that every game shares
+//! (docs/rules/README.md, "The board" and "FEN").
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine: nothing here is shared with, or copied from, joust-core or joust-movegen.
-//! The board is a plain mailbox: one `Option<Piece>` per square, rank 1 first.
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine: nothing here is shared with, or copied from, joust-core
+//! or joust-movegen. The board is a plain mailbox: one `Option<Piece>` per square, rank 1
+//! first.
 
 /// One of the two sides. White moves first and uses uppercase FEN letters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -78,7 +80,7 @@ impl Piece {
     }
 }
 
-/// State of one Musketeer reserve slot (RULES.md §10.7).
+/// State of one Musketeer reserve slot (docs/rules/musketeer.md, "Writing moves").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Slot {
     /// `?`: selected but not yet placed.
@@ -204,7 +206,8 @@ impl Position {
 /// A legal move and the position it leads to.
 #[derive(Clone, Debug)]
 pub struct Child {
-    /// Coordinate text of the move (RULES.md §1.8 and extensions).
+    /// Coordinate text of the move (docs/rules/README.md, "Moves in coordinates", and
+    /// extensions).
     pub text: String,
     /// The position after the move.
     pub pos: Position,

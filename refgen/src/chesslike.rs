@@ -1,10 +1,12 @@
-//! The FIDE-like family: `chess` (RULES.md §2), `lancerchess` (§3), `clash` (§4), and
-//! the shared machinery (pawns with double step and en passant, castling, promotion,
-//! royal safety) that `lancers`/`single-lancer` (§6–7) and `musketeer` (§10) build on.
+//! The FIDE-like family: `chess` (docs/rules/chess.md), `lancerchess`
+//! (docs/rules/lancerchess.md), `clash` (docs/rules/clash.md), and the shared machinery
+//! (pawns with double step and en passant, castling, promotion, royal safety) that
+//! `lancers`/`single-lancer` (docs/rules/lancers.md and docs/rules/single-lancer.md) and
+//! `musketeer` (docs/rules/musketeer.md) build on.
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine: moves are generated naively, each one is played on a copy of the board, and
-//! it is kept iff the mover's royal piece is not attacked afterwards.
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine: moves are generated naively, each one is played on a copy
+//! of the board, and it is kept iff the mover's royal piece is not attacked afterwards.
 
 use crate::board::{parse_placement, parse_square, split_fen, Child, Color, Piece, Position};
 use crate::pieces::{attacked, attacks, leaps, rides, targets, Comp, Table};

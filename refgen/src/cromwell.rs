@@ -1,9 +1,11 @@
-//! `cromwell` (RULES.md §8): melee plus shooting. Shots remove an enemy piece without
-//! moving the shooter; the War Machine never captures by displacement; pawns step
-//! forward or sideways; the Rupert–Pym mutual-immunity rule (§8.5) is a position rule.
+//! `cromwell` (docs/rules/cromwell.md): melee plus shooting. Shots remove an enemy piece
+//! without moving the shooter; the War Machine never captures by displacement; pawns step
+//! forward or sideways; the Rupert–Pym mutual-immunity rule (docs/rules/cromwell.md,
+//! "Prince Rupert and Pym") is a position rule.
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine: shots are enumerated piece by piece and every move is checked on a copy.
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine: shots are enumerated piece by piece and every move is
+//! checked on a copy.
 
 use crate::board::{parse_placement, split_fen, Child, Color, Piece, Position, DIRS};
 use crate::pieces::{attacks, leaps, rides, targets, Comp, Table};

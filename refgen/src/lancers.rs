@@ -1,9 +1,11 @@
-//! `lancers` (RULES.md §6) and `single-lancer` (§7): FIDE chess with Lancers that ride
-//! along their facing, jump over friendly pieces, and take a new facing on every move.
+//! `lancers` (docs/rules/lancers.md) and `single-lancer` (docs/rules/single-lancer.md):
+//! FIDE chess with Lancers that ride along their facing, jump over friendly pieces, and
+//! take a new facing on every move.
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine; the Lancer's ride itself is [`crate::pieces::Comp::Lancer`], everything else
-//! is the FIDE machinery of [`crate::chesslike`].
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine; the Lancer's ride itself is
+//! [`crate::pieces::Comp::Lancer`], everything else is the FIDE machinery of
+//! [`crate::chesslike`].
 
 use crate::board::{Color, Position};
 use crate::chesslike::{fide_castles, fide_table, Rules};

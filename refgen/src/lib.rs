@@ -9,8 +9,8 @@
 //! and with the reference counts in `suites/reference/`.
 //!
 //! Games: `chess`, `lancerchess`, `clash`, `musketeer`, `royal-lion`, `lancers`,
-//! `single-lancer`, `cromwell`. Moves are written in the coordinate notation of
-//! RULES.md §1.8 and its extensions.
+//! `single-lancer`, `cromwell`. Moves are written in the coordinate notation of the rules
+//! book (docs/rules/README.md, "Moves in coordinates") and its extensions.
 
 #![warn(missing_docs)]
 

@@ -1,10 +1,11 @@
-//! `musketeer` (RULES.md §10): FIDE chess plus two selected types, a setup phase played
-//! as moves (selection, rejection, placement), compulsory gating, the king-in-check
-//! forfeit, and the bracket and 10-row FEN forms.
+//! `musketeer` (docs/rules/musketeer.md): FIDE chess plus two selected types, a setup
+//! phase played as moves (selection, rejection, placement), compulsory gating, the
+//! king-in-check forfeit, and the bracket and 10-row FEN forms.
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine. Board moves come from [`crate::chesslike`]; their legality is judged without
-//! the gated piece (§10.6) and the gating is applied afterwards.
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine. Board moves come from [`crate::chesslike`]; their
+//! legality is judged without the gated piece (docs/rules/musketeer.md, "Gating") and the
+//! gating is applied afterwards.
 
 use crate::board::{
     parse_placement, parse_square, split_fen, Child, Color, Gating, Piece, Position, Slot,

@@ -1,9 +1,9 @@
 //! Movement patterns as data: leaps, (limited) rides, bent rides and the Lancer's facing
 //! ride, with a naive generator of destinations and a naive "does this piece attack that
-//! square" test (RULES.md §1.2, §1.3).
+//! square" test (docs/rules/README.md, "Pieces and how they move").
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine; it deliberately walks the board square by square.
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine; it deliberately walks the board square by square.
 
 use crate::board::{Color, Piece, Position, DIRS};
 

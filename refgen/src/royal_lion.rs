@@ -1,10 +1,12 @@
-//! `royal-lion` (RULES.md §9): 10x10, bent riders (Gryphon, Crocodile, Dragon), the Royal
-//! Lion's single moves, capture double moves and pass with the step-safety rule (§9.4),
-//! and §9.5 pawns (double step from any rank unless the first square is attacked by an
-//! enemy pawn, no en passant, promotion only to lost types).
+//! `royal-lion` (docs/rules/royal-lion.md): 10x10, bent riders (Gryphon, Crocodile,
+//! Dragon), the Royal Lion's single moves, capture double moves and pass with the
+//! step-safety rule (docs/rules/royal-lion.md, "The Royal Lion"), and pawns
+//! (docs/rules/royal-lion.md, "Pawns": double step from any rank unless the first square
+//! is attacked by an enemy pawn, no en passant, promotion only to lost types).
 //!
-//! Part of the reference move generator. Written from RULES.md independently of the
-//! engine: every candidate is played on a copy of the board and checked directly.
+//! Part of the reference move generator. Written from the rules book (docs/rules/)
+//! independently of the engine: every candidate is played on a copy of the board and
+//! checked directly.
 
 use crate::board::{parse_placement, split_fen, Child, Color, Piece, Position, DIRS};
 use crate::pieces::{attacked, crocodile, gryphon, leaps, rides, targets, Comp, Table};

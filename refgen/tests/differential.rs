@@ -1,6 +1,7 @@
 //! Differential test: the engine's legal moves against the reference generator's.
 //!
-//! Part of joust-refgen, which is written from RULES.md independently of the engine.
+//! Part of joust-refgen, which is written from the rules book (docs/rules/) independently
+//! of the engine.
 //! For every game id that both the engine (`joust_core::variants::all()`) and refgen
 //! know, random games are played with the engine from the start position (and from the
 //! positions of `suites/reference/<game>.perft`), and at every

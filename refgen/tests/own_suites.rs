@@ -2,7 +2,8 @@
 //! counts written by the engine) with the reference generator: the independent second
 //! opinion those counts need where no other program plays the game.
 //!
-//! Part of joust-refgen, which is written from RULES.md independently of the engine.
+//! Part of joust-refgen, which is written from the rules book (docs/rules/) independently
+//! of the engine.
 
 use std::path::PathBuf;
 

@@ -2,7 +2,8 @@
 //! (counts from other independent implementations: Stockfish-family engines, python
 //! tools, and fsmosca's Musketeer perft tables).
 //!
-//! Part of joust-refgen, which is written from RULES.md independently of the engine.
+//! Part of joust-refgen, which is written from the rules book (docs/rules/) independently
+//! of the engine.
 //! The folder is `<workspace>/suites/reference` (see its README). Entries
 //! whose node count exceeds a budget are skipped to keep the run short; set
 //! `JOUST_REFGEN_NODE_BUDGET` to raise it, and `JOUST_REFGEN_EXTERNAL_SAMPLES` to check

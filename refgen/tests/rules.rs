@@ -1,10 +1,11 @@
-//! Hand-derived rule checks for the reference generator: small positions whose exact
-//! move lists were worked out by hand from RULES.md, for the rules that start-position
-//! perft and random games reach rarely (Musketeer gating in check and pins, setup
-//! restrictions, Royal Lion igui and pass, lost-type promotion, Lancer rays, Cromwell
-//! shots and the Rupert–Pym rule, LancerChess castling transit).
+//! Hand-derived rule checks for the reference generator: small positions whose exact move
+//! lists were worked out by hand from the rules book (docs/rules/), for the rules that
+//! start-position perft and random games reach rarely (Musketeer gating in check and
+//! pins, setup restrictions, Royal Lion igui and pass, lost-type promotion, Lancer rays,
+//! Cromwell shots and the Rupert–Pym rule, LancerChess castling transit).
 //!
-//! Part of joust-refgen, which is written from RULES.md independently of the engine.
+//! Part of joust-refgen, which is written from the rules book (docs/rules/) independently
+//! of the engine.
 
 use std::collections::BTreeSet;
 

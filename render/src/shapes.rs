@@ -1,12 +1,13 @@
 //! Piece pictures for SVG diagrams, as vector shapes in a 100x100 box (y down).
 //!
-//! The six FIDE kinds (by their RULES.md name, as in the text board) have classic
-//! silhouettes. A fairy kind is a silhouette plus its FEN letter drawn in the stroke font:
-//! compounds that move like a FIDE piece plus more wear that piece's silhouette with a
-//! letter badge (Marshal/Chancellor/Pym on a Rook, Paladin/Archbishop on a Bishop,
-//! Amazon/Rupert on a Queen, Horseman on a Knight); Lancers are shields bearing their
-//! letter; the War Machine is a cannon; every other kind is a round token bearing its
-//! letter, with a crown when royal (the Royal Lion). Within a game every kind is distinct.
+//! The six FIDE kinds (by their name in the rules book, docs/rules/, as in the text
+//! board) have classic silhouettes. A fairy kind is a silhouette plus its FEN letter
+//! drawn in the stroke font: compounds that move like a FIDE piece plus more wear that
+//! piece's silhouette with a letter badge (Marshal/Chancellor/Pym on a Rook,
+//! Paladin/Archbishop on a Bishop, Amazon/Rupert on a Queen, Horseman on a Knight);
+//! Lancers are shields bearing their letter; the War Machine is a cannon; every other
+//! kind is a round token bearing its letter, with a crown when royal (the Royal Lion).
+//! Within a game every kind is distinct.
 
 use crate::strokefont::{text_path, CAP_HEIGHT, GLYPH_WIDTH};
 use joust_core::{Color, Direction, Piece, PieceKind, Variant};

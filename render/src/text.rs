@@ -1,14 +1,14 @@
 //! The text board for terminals: coordinates on both sides, a glyph per piece, Lancer
 //! facings as arrows, optional flip, and the last move marked (brackets or ANSI colours).
 //!
-//! Symbols: the six FIDE kinds (by their RULES.md name: King, Queen, Rook, Bishop,
-//! Knight, Pawn) get the Unicode chess glyphs, White ♔♕♖♗♘♙ and Black ♚♛♜♝♞♟. Every
-//! other kind is shown by its FEN letter, upper-case for White and lower-case for Black.
-//! The glyph follows the piece's *name*, so in LancerChess and Clash the royal Queen is ♕
-//! and the queen-moving King is ♔, matching the letters of FEN and SAN (`Qe2` moves ♕);
-//! [`legend`] marks the royal kind. A Lancer is its letter followed by an arrow for its
-//! facing (`L↗`), drawn as seen on the screen: turned half a circle when the board is
-//! flipped.
+//! Symbols: the six FIDE kinds (by their name in the rules book, docs/rules/: King,
+//! Queen, Rook, Bishop, Knight, Pawn) get the Unicode chess glyphs, White ♔♕♖♗♘♙ and
+//! Black ♚♛♜♝♞♟. Every other kind is shown by its FEN letter, upper-case for White and
+//! lower-case for Black. The glyph follows the piece's *name*, so in LancerChess and
+//! Clash the royal Queen is ♕ and the queen-moving King is ♔, matching the letters of FEN
+//! and SAN (`Qe2` moves ♕); [`legend`] marks the royal kind. A Lancer is its letter
+//! followed by an arrow for its facing (`L↗`), drawn as seen on the screen: turned half a
+//! circle when the board is flipped.
 
 use joust_core::gating::Slot;
 use joust_core::{Bits, Color, Direction, KindId, Piece, Position, Square, Variant};
@@ -116,9 +116,9 @@ fn piece_body(variant: &Variant, piece: Piece, flip: bool) -> (char, char) {
     (piece_symbol(variant, piece), arrow)
 }
 
-/// A Musketeer reserve row (RULES.md §10.2): the pieces waiting behind `color`'s back
-/// rank, labelled with the rank number used by placement moves (0 for White, 9 for
-/// Black on 8x8).
+/// A Musketeer reserve row (docs/rules/musketeer.md, "Board and start position"): the
+/// pieces waiting behind `color`'s back rank, labelled with the rank number used by
+/// placement moves (0 for White, 9 for Black on 8x8).
 fn reserve_row<B: Bits>(pos: &Position<B>, color: Color, files: &[u8], out: &mut String) {
     let v = pos.variant();
     let label = match color {

@@ -1,5 +1,6 @@
-//! joust-tour: the King's Lancer tour puzzle of RULES.md §5, for any leaper on any board
-//! from 1x1 to 10x10: find one tour, count them all exactly, list them, or check one.
+//! joust-tour: the King's Lancer tour puzzle (docs/rules/kl-tour.md), for any leaper on
+//! any board from 1x1 to 10x10: find one tour, count them all exactly, list them, or
+//! check one.
 
 #![warn(missing_docs)]
 

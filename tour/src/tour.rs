@@ -1,4 +1,5 @@
-//! What a tour is (RULES.md §5), how it is written, and how one is checked.
+//! What a tour is (docs/rules/kl-tour.md, "The puzzle"), how it is written, and how one
+//! is checked.
 
 use crate::graph::LeaperGraph;
 use joust_core::{Geometry, Square};

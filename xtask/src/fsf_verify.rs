@@ -3,10 +3,11 @@
 //! independent generator.
 //!
 //! `xtask/fsf-uci/fsf-uci` plays `lancerchess` and `clash`, but offers both
-//! lancers on every promotion square (RULES.md §3.5 allows one, fixed by the square's
-//! colour). A move only Fairy-Stockfish has is therefore accepted exactly when it is a
-//! promotion whose from-to Joust also plays, to a piece Joust does not offer there; it is
-//! counted and reported, never recursed into. Any other difference is a failure.
+//! lancers on every promotion square (docs/rules/lancerchess.md, "Promotion", allows one,
+//! fixed by the square's colour). A move only Fairy-Stockfish has is therefore accepted
+//! exactly when it is a promotion whose from-to Joust also plays, to a piece Joust does
+//! not offer there; it is counted and reported, never recursed into. Any other difference
+//! is a failure.
 
 use crate::paths;
 use clap::Args;

@@ -17,8 +17,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Games an engine other than Joust may play here: the ones whose rules and move text
-/// were checked against Fairy-Stockfish's (`fsf-verify`, RULES.md §3–4). Another
-/// program's `UCI_Variant` of the same name may be a different game (FSF's `joust` is).
+/// were checked against Fairy-Stockfish's (`fsf-verify`; docs/rules/lancerchess.md and
+/// docs/rules/clash.md). Another program's `UCI_Variant` of the same name may be a
+/// different game (FSF's `joust` is).
 const EXTERNAL_GAMES: &[&str] = &["chess", "lancerchess", "clash"];
 
 /// Options of `cargo xtask match`.

@@ -58,8 +58,9 @@ pub fn help_text(variant: &Variant) -> String {
     out
 }
 
-/// During Musketeer's setup phase (RULES.md §10.3), what the side to move must do and
-/// the setup moves it may type; `None` once the board moves have begun.
+/// During Musketeer's setup phase (docs/rules/musketeer.md, "The setup"), what the side
+/// to move must do and the setup moves it may type; `None` once the board moves have
+/// begun.
 pub fn setup_prompt<B: TableCache>(pos: &Position<B>) -> Option<String> {
     let moves = legal_moves_san(pos);
     let first = moves.first()?;

@@ -1,4 +1,5 @@
-//! `chess`: FIDE chess (RULES.md §2), the baseline every other game is checked against.
+//! `chess`: FIDE chess (docs/rules/chess.md), the baseline every other game is checked
+//! against.
 
 use crate::color::Color;
 use crate::piece::KindId;

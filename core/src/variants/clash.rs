@@ -1,5 +1,5 @@
-//! `clash`: Clash (RULES.md §4): White has the Western army, Black the LancerChess army;
-//! both with the Queen royal, castling and results as in LancerChess.
+//! `clash`: Clash (docs/rules/clash.md): White has the Western army, Black the
+//! LancerChess army; both with the Queen royal, castling and results as in LancerChess.
 
 use super::lancerchess::{lancer_dead_position, lancer_promotions, protecting_the_queen};
 use crate::piece::KindId;

@@ -1,6 +1,6 @@
-//! `cromwell`: Cromwell Chess (RULES.md §8): pieces that capture by moving and by shooting,
-//! War Machines that only shoot, Rupert and Pym who may never face each other, and a
-//! stalemate that loses.
+//! `cromwell`: Cromwell Chess (docs/rules/cromwell.md): pieces that capture by moving and
+//! by shooting, War Machines that only shoot, Rupert and Pym who may never face each
+//! other, and a stalemate that loses.
 
 use crate::color::Color;
 use crate::piece::KindId;

@@ -1,5 +1,6 @@
-//! `lancerchess`: LancerChess (RULES.md §3): Lancers for Knights, the royal Queen and the
-//! queen-moving King, castling mirrored ("Protecting the Queen"), promotion by square colour.
+//! `lancerchess`: LancerChess (docs/rules/lancerchess.md): Lancers for Knights, the royal
+//! Queen and the queen-moving King, castling mirrored ("Protecting the Queen"), promotion
+//! by square colour.
 
 use crate::color::Color;
 use crate::piece::KindId;

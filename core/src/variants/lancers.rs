@@ -1,6 +1,7 @@
-//! `lancers` and `single-lancer`: Lancers Chess and Single Lancer chess (RULES.md §6–7):
-//! Lancers that ride only along their facing, through their own pieces, and turn after
-//! moving. Each facing is its own piece kind.
+//! `lancers` and `single-lancer`: Lancers Chess and Single Lancer chess
+//! (docs/rules/lancers.md and docs/rules/single-lancer.md): Lancers that ride only along
+//! their facing, through their own pieces, and turn after moving. Each facing is its own
+//! piece kind.
 
 use super::chess::{fide_castling, fide_dead_position};
 use crate::piece::KindId;

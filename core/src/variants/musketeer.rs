@@ -1,5 +1,5 @@
-//! `musketeer`: Musketeer Chess (RULES.md §10): chess plus two types chosen in a setup
-//! phase and gated in from behind the back rank.
+//! `musketeer`: Musketeer Chess (docs/rules/musketeer.md): chess plus two types chosen in
+//! a setup phase and gated in from behind the back rank.
 
 use super::chess::{fide_castling, fide_dead_position};
 use crate::piece::KindId;

@@ -1,5 +1,6 @@
-//! `royal-lion`: Royal Lion Chess (RULES.md §9): 10x10, bent riders, the Royal Lion with
-//! its double moves, pawns that double-step from any rank and promote to lost types.
+//! `royal-lion`: Royal Lion Chess (docs/rules/royal-lion.md): 10x10, bent riders, the
+//! Royal Lion with its double moves, pawns that double-step from any rank and promote to
+//! lost types.
 
 use crate::piece::KindId;
 use crate::pieces;

@@ -1,4 +1,5 @@
-//! Castling (RULES.md §1.5), the same for both generators: every rule of the game whose
+//! Castling (docs/rules/chess.md, "Special moves"; docs/rules/lancerchess.md, "Castling:
+//! Protecting the Queen"), the same for both generators: every rule of the game whose
 //! right the side still has, whose squares are empty and whose royal path is safe.
 
 use crate::moves::{Move, MoveFlag, MoveList};

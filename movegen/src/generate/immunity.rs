@@ -1,14 +1,15 @@
-//! Cromwell's Rupert–Pym rule (RULES.md §8.5) for the tested generator: after any move,
-//! neither of the two kinds may attack the other.
+//! Cromwell's Rupert–Pym rule (docs/rules/cromwell.md, "Prince Rupert and Pym") for the
+//! tested generator: after any move, neither of the two kinds may attack the other.
 
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::{Color, KindId, Position, Square};
 use std::cell::OnceCell;
 
-/// Cromwell's Rupert–Pym rule (RULES.md §8.5): after any move, neither of the two kinds
-/// may attack the other. Worked out once per position; a move needs the exact test only
-/// if it moves one of them, or empties a square between them.
+/// Cromwell's Rupert–Pym rule (docs/rules/cromwell.md, "Prince Rupert and Pym"): after
+/// any move, neither of the two kinds may attack the other. Worked out once per position;
+/// a move needs the exact test only if it moves one of them, or empties a square between
+/// them.
 pub(super) struct Immunity<B> {
     /// Both pieces' squares, kinds and colours, when the game has the rule and both are on
     /// the board.

@@ -105,7 +105,8 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         t.attackers_after(pos, ksq, after, them, to_bit).is_empty()
     };
     // True if shooting the piece on `target` leaves the royal unattacked: the shooter
-    // stays, the target vanishes (which may open a line, RULES.md §8).
+    // stays, the target vanishes (which may open a line, docs/rules/cromwell.md,
+    // "Capturing and shooting").
     let safe_shot = |target: Square| {
         let gone = B::from_square(target);
         let after = occ ^ gone;
@@ -223,8 +224,9 @@ fn push_checked<B: Board>(
     }
 }
 
-/// Lancer moves (RULES.md §6.2): along each facing to every empty square, jumping its
-/// own pieces, up to and including the first enemy; then any of the 8 facings.
+/// Lancer moves (docs/rules/lancers.md, "The Lancer"): along each facing to every empty
+/// square, jumping its own pieces, up to and including the first enemy; then any of the 8
+/// facings.
 fn lancer_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
@@ -254,7 +256,8 @@ fn lancer_moves<B: Board>(
 }
 
 /// Moves of the royal piece: single moves to unattacked squares, and for the Lion its
-/// capturing double steps and pass, each step checked for safety (RULES.md §9.4).
+/// capturing double steps and pass, each step checked for safety
+/// (docs/rules/royal-lion.md, "The Royal Lion").
 fn royal_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,

@@ -9,9 +9,10 @@ use joust_movegen::{make, position_from_fen, tables, with_board_bits, TableCache
 /// Which notation the moves are written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveNotation {
-    /// Standard algebraic notation (RULES.md §1.7 and each game's section).
+    /// Standard algebraic notation (docs/rules/README.md, "Moves in SAN", and each game's
+    /// "Writing moves").
     San,
-    /// Coordinate ("engine") notation (RULES.md §1.8).
+    /// Coordinate ("engine") notation (docs/rules/README.md, "Moves in coordinates").
     Coordinate,
 }
 

@@ -304,7 +304,8 @@ mod tests {
         // (Equal up to the rounding of the taper.)
         assert!(g1 > 0 && (g1 - c1).abs() <= 2, "{g1} {c1}");
         assert_eq!(f1, 0);
-        // LancerChess castles from the d-file to b1 or f1 (RULES.md 3.4).
+        // LancerChess castles from the d-file to b1 or f1 (docs/rules/lancerchess.md,
+        // "Castling: Protecting the Queen").
         let lc = variants::lancerchess();
         let sq = |name: &str| lc.geometry.parse_square(name).unwrap();
         let home = |name: &str| castled_square(lc, Color::White, sq(name));

@@ -1,7 +1,8 @@
 //! Pieces described by any mix of leaps, lame leaps and rides, each of which may move,
-//! capture by displacement or shoot (Cromwell Chess, RULES.md §8): their atoms compiled
-//! ([`compile`]) into a [`Program`] of per-square tables, and the queries that evaluate
-//! it: what a piece can do from its square, who attacks a square, what blocks an attack.
+//! capture by displacement or shoot (Cromwell Chess, docs/rules/cromwell.md): their atoms
+//! compiled ([`compile`]) into a [`Program`] of per-square tables, and the queries that
+//! evaluate it: what a piece can do from its square, who attacks a square, what blocks an
+//! attack.
 
 mod compile;
 
