@@ -1,7 +1,7 @@
 //! Attack detection for compiled pieces (Cromwell) from its compiled tables agrees with
 //! evaluating each piece's attacking atoms one by one, on positions from random games.
 
-use joust_core::{variants, Bits, Color, KindId, Position, Square};
+use joust_core::{variants, Bits, Color, Position, Square};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Tables};
 
 /// A small deterministic generator so failures reproduce.
@@ -21,9 +21,12 @@ fn attackers_one_by_one(t: &Tables<u64>, pos: &Position<u64>, sq: usize, by: Col
     let own = pos.pieces(by);
     let target = Square(sq as u8);
     let mut a = 0u64;
-    for (k, kt) in t.kinds.iter().enumerate() {
-        let program = kt.program().expect("every Cromwell kind is compiled");
-        for from in pos.pieces_of(by, KindId(k as u8)).squares() {
+    for k in t.variant().kind_ids() {
+        let program = t
+            .kind(k)
+            .program()
+            .expect("every Cromwell kind is compiled");
+        for from in pos.pieces_of(by, k).squares() {
             if from != target && program.hits(t.board_tables(), by, from, target, occ, own) {
                 a |= 1 << from.index();
             }

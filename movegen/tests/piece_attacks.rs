@@ -47,7 +47,7 @@ fn check_game<B: TableCache>(variant: &'static Variant, rng: &mut Rng) -> usize 
         for _ in 0..40 {
             for sq in pos.occupied().squares() {
                 let p = pos.piece_at(sq).unwrap();
-                let shape = t.kinds[p.kind.index()].shape();
+                let shape = t.kind(p.kind).shape();
                 let found =
                     t.piece_attacks(p.color, p.kind, sq, pos.occupied(), pos.pieces(p.color));
                 match shape {

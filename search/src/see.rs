@@ -45,7 +45,7 @@ fn first_step<B: TableCache>(
     };
     // A promotion (or a Lancer's new facing) puts the new kind on the square.
     let arrives = mv.promotion_kind().unwrap_or(mover.kind);
-    let promotion = if t.kinds[mover.kind.index()].pawn && arrives != mover.kind {
+    let promotion = if t.kind(mover.kind).is_pawn() && arrives != mover.kind {
         eval.value(arrives) - eval.value(mover.kind)
     } else {
         0
@@ -73,7 +73,7 @@ fn exchange<B: TableCache>(
     arrives: KindId,
 ) -> i32 {
     let worth = |kind: KindId| {
-        if t.kinds[kind.index()].royal {
+        if t.kind(kind).is_royal() {
             ROYAL
         } else {
             eval.value(kind)
@@ -125,7 +125,7 @@ pub fn see_ge<B: TableCache>(
 ) -> bool {
     let (first, arrives) = first_step(t, eval, pos, mv);
     // A royal piece only makes moves where it cannot be taken.
-    let Some(arrives) = arrives.filter(|k| !t.kinds[k.index()].royal) else {
+    let Some(arrives) = arrives.filter(|k| !t.kind(*k).is_royal()) else {
         return first >= threshold;
     };
     // Below the threshold even if nothing is taken back; above it even if the mover is.

@@ -152,9 +152,9 @@ pub struct KindTable<B> {
     /// `reverse_leap[color][square]`: squares from which its leaps attack `square`.
     pub(crate) reverse_leap: [Vec<B>; 2],
     /// True if it is royal.
-    pub royal: bool,
+    pub(crate) royal: bool,
     /// True if it follows pawn rules.
-    pub pawn: bool,
+    pub(crate) pawn: bool,
     /// The compiled atoms of a [`Shape::Compiled`] kind.
     pub(crate) program: Option<Program<B>>,
 }
@@ -196,6 +196,18 @@ impl<B: Bits> KindTable<B> {
             royal: kind.royal,
             pawn: kind.pawn,
         }
+    }
+
+    /// True if it is royal (losing it loses the game).
+    #[inline(always)]
+    pub fn is_royal(&self) -> bool {
+        self.royal
+    }
+
+    /// True if it follows the game's pawn rules.
+    #[inline(always)]
+    pub fn is_pawn(&self) -> bool {
+        self.pawn
     }
 
     /// How it moves.

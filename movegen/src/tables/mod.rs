@@ -27,15 +27,15 @@ use joust_core::{Color, Geometry, KindId, Square, Variant, MAX_KINDS};
 
 /// Everything move generation needs to know about one game on one bitboard width.
 ///
-/// Public fields are those the search reads; the rest is reached through the queries
-/// here and in `attacks.rs` (who attacks a square).
+/// Other crates reach it only through its queries, here and in `attacks.rs` (who
+/// attacks a square).
 pub struct Tables<B: Board> {
     /// The game.
-    pub variant: &'static Variant,
+    pub(crate) variant: &'static Variant,
     /// Board shape.
-    pub geometry: Geometry,
+    pub(crate) geometry: Geometry,
     /// Per kind.
-    pub kinds: Vec<KindTable<B>>,
+    pub(crate) kinds: Vec<KindTable<B>>,
     /// What the board's shape decides: lines, distances, neighbours, rays.
     pub(crate) board: BoardTables<B>,
     /// Squares inside bent paths, for the tested generator (empty without bent riders).
@@ -191,6 +191,24 @@ impl<B: TableCache> Tables<B> {
 }
 
 impl<B: Board> Tables<B> {
+    /// The game these tables are for.
+    #[inline(always)]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The board's shape.
+    #[inline(always)]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The compiled movement of `kind`.
+    #[inline(always)]
+    pub fn kind(&self, kind: KindId) -> &KindTable<B> {
+        &self.kinds[kind.index()]
+    }
+
     /// What the board's shape decides (lines, distances, neighbours, rays): what the
     /// queries of [`Program`] and [`bent`] take.
     #[inline(always)]

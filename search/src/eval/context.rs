@@ -77,7 +77,7 @@ impl<'a, B: TableCache> Context<'a, B> {
     /// pawns with what they attack.
     #[inline]
     pub(super) fn new(ev: &Evaluator, t: &'a Tables<B>, pos: &'a Position<B>) -> Self {
-        let g = t.geometry;
+        let g = t.geometry();
         let royal_at = Color::ALL.map(|c| pos.royal_square(c));
         let mut cx = Context {
             t,
@@ -136,7 +136,7 @@ impl<'a, B: TableCache> Context<'a, B> {
             for color in Color::ALL {
                 let ci = color.index();
                 for sq in self.pos.pieces_of(color, k).squares() {
-                    let a = self.t.kinds[k.index()].leaps(color, sq);
+                    let a = self.t.kind(k).leaps(color, sq);
                     self.attacked2[ci] |= self.pawn_attacked[ci] & a;
                     self.pawn_attacked[ci] |= a;
                     self.pawn_bb[ci] |= B::from_square(sq);

@@ -292,7 +292,7 @@ impl Evaluator {
         let mut score = self.material(ci, k, sq);
         if self.pawn[k] {
             // Pawns attacking one square twice were counted in the pawn pass.
-            let a = cx.t.kinds[k].leaps(color, sq);
+            let a = cx.t.kind(p.kind).leaps(color, sq);
             cx.attacked[ci] |= a;
             cx.guarded[ci] |= a;
             return score.for_color(color);

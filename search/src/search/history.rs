@@ -47,7 +47,7 @@ impl<B: TableCache> Worker<'_, B> {
     /// The index of a move in the history and counter-move tables.
     #[inline]
     pub(super) fn slot(&self, mv: Move) -> usize {
-        let n = self.t.geometry.len();
+        let n = self.t.geometry().len();
         mv.from.index() * n + mv.to.index() % n
     }
 
@@ -82,7 +82,7 @@ impl<B: TableCache> Worker<'_, B> {
 
     /// The kind-and-target index of `mv` in `pos` (before it is played).
     pub(super) fn piece_to(&self, pos: &Position<B>, mv: Move) -> usize {
-        let n = self.t.geometry.len();
+        let n = self.t.geometry().len();
         let kind = pos.piece_at(mv.from).map_or(0, |p| p.kind.index());
         (kind * n + mv.to.index() % n) % self.piece_squares
     }

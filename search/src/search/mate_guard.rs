@@ -25,7 +25,7 @@ pub(super) const MATED_IN_ONE: i32 = -MATE + 2;
 impl<B: TableCache> Worker<'_, B> {
     /// True if the root moves of an iteration of `depth` plies need the guard.
     pub(super) fn needs_mate_guard(&self, depth: u32) -> bool {
-        depth <= 1 || self.t.variant.stalemate == StalemateResult::Loss
+        depth <= 1 || self.t.variant().stalemate == StalemateResult::Loss
     }
 
     /// A reply of the side to move of `pos` (the opponent, right after a root move) that
@@ -70,6 +70,6 @@ impl<B: TableCache> Worker<'_, B> {
     /// True if the search scores `pos` (not the root) as a draw before looking at its
     /// moves: the fifty-move rule, or a repetition.
     pub(super) fn drawn_by_rule(&self, pos: &Position<B>) -> bool {
-        pos.halfmove_clock() >= self.t.variant.fifty_move_plies || self.is_repetition(pos)
+        pos.halfmove_clock() >= self.t.variant().fifty_move_plies || self.is_repetition(pos)
     }
 }

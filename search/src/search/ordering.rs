@@ -103,6 +103,6 @@ impl<B: TableCache> Worker<'_, B> {
             && mv.promotion_kind().is_some()
             && pos
                 .piece_at(mv.from)
-                .is_some_and(|p| self.t.kinds[p.kind.index()].pawn)
+                .is_some_and(|p| self.t.kind(p.kind).is_pawn())
     }
 }

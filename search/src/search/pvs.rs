@@ -207,7 +207,7 @@ impl<B: TableCache> Worker<'_, B> {
             && n.depth >= NULL_MOVE_MIN_DEPTH
             && n.ply > 0
             && beta.abs() < MATE_BOUND
-            && self.t.variant.stalemate == StalemateResult::Draw
+            && self.t.variant().stalemate == StalemateResult::Draw
             && !pos.in_setup()
             && self.has_pieces(pos)
             && n.static_eval >= beta;

@@ -72,7 +72,7 @@ pub fn search<B: TableCache>(
     let t = tables::<B>(root.variant());
     let threads = threads.max(1);
     let run = |id: usize, on_info: &mut dyn FnMut(&Info)| {
-        let memory = shared.take_memory(id, t.geometry.len(), t.variant.kinds.len());
+        let memory = shared.take_memory(id, t.geometry().len(), t.variant().kinds.len());
         let mut w = Worker::new(t, evaluator, shared, limits, start, history, id, memory);
         let result = w.iterate(root, on_info);
         shared.keep_memory(id, w.memory);

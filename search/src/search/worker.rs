@@ -85,7 +85,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         id: usize,
         memory: Memory,
     ) -> Self {
-        let n = t.geometry.len();
+        let n = t.geometry().len();
         Worker {
             t,
             eval,
@@ -99,7 +99,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             memory,
             line: vec![None; MAX_PLY + 2],
-            piece_squares: t.variant.kinds.len() * n,
+            piece_squares: t.variant().kinds.len() * n,
             moved: vec![None; MAX_PLY + 2],
             evals: vec![-INF; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
@@ -128,7 +128,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
 
     /// The score of being stalemated at `ply`: a draw, or a loss in Cromwell.
     pub(super) fn stalemate_score(&self, ply: usize) -> i32 {
-        match self.t.variant.stalemate {
+        match self.t.variant().stalemate {
             StalemateResult::Draw => 0,
             StalemateResult::Loss => -MATE + ply as i32,
         }
@@ -169,7 +169,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         let us = pos.side_to_move();
         (pos.pieces(us).squares())
             .filter_map(|s| pos.piece_at(s))
-            .any(|p| !self.t.kinds[p.kind.index()].pawn && !self.t.kinds[p.kind.index()].royal)
+            .any(|p| !self.t.kind(p.kind).is_pawn() && !self.t.kind(p.kind).is_royal())
     }
 }
 

@@ -219,7 +219,7 @@ impl<C: Choices> Generator<'_, C> {
     }
 
     fn is_wide(&self) -> bool {
-        self.variant.geometry.len() > 64
+        !joust_movegen::fits_u64(self.variant)
     }
 
     /// One to three limits of which at least one bounds the search, adding the time

@@ -326,7 +326,7 @@ fn read_samples(text: &str, options: &Options<'_>) -> (Vec<&'static Variant>, Ve
         } else {
             target.abs() <= options.max_score as f64
         };
-        if !usable || variant.geometry.len() > 64 {
+        if !usable || !joust_movegen::fits_u64(variant) {
             continue;
         }
         let Ok(pos) = position_from_fen::<u64>(variant, fen) else {
