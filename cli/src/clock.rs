@@ -7,7 +7,7 @@ use std::time::Duration;
 
 pub use joust_notation::{parse_duration, TimeControl};
 
-/// Both sides' time left; a side's time runs between [`Clock::start`] and [`Clock::stop`].
+/// Both sides' time left: each move's time is charged to its side ([`Clock::charge`]).
 #[derive(Clone, Debug)]
 pub struct Clock {
     control: TimeControl,

@@ -1,6 +1,6 @@
 //! joust-search: which move is best.
 //!
-//! [`search`] runs iterative-deepening PVS on any number of threads sharing one
+//! [`search()`] runs iterative-deepening PVS on any number of threads sharing one
 //! transposition table; [`Evaluator`] scores positions of any game from its data alone.
 
 #![warn(missing_docs)]

@@ -142,7 +142,7 @@ pub struct EngineArgs {
         default_value = "/usr/games/fairy-stockfish"
     )]
     pub fairy_stockfish: PathBuf,
-    /// The fsf-uci wrapper [default: <workspace>/xtask/fsf-uci/fsf-uci].
+    /// The fsf-uci wrapper [default: xtask/fsf-uci/fsf-uci in the workspace].
     #[arg(long, value_name = "PATH")]
     pub fsf_uci: Option<PathBuf>,
     /// Do not run apt-get when a Debian engine is missing.
