@@ -54,13 +54,15 @@ pub enum Path {
         max: u8,
     },
     /// One step along the offset, then optionally onward as an unlimited rider in each
-    /// `outward` direction that leads away from the start (Gryphon, Crocodile, §9.1).
+    /// `outward` direction that leads away from the start (Gryphon, Crocodile;
+    /// docs/rules/royal-lion.md, "Gryphon, Crocodile and Dragon").
     Bent {
         /// The riding directions after the first step.
         outward: Outward,
     },
-    /// The Royal Lion's double king step (§9.3): a capturing first step to an adjacent
-    /// enemy, then a second king step. Offsets are unused.
+    /// The Royal Lion's double king step (docs/rules/royal-lion.md, "The Royal Lion"): a
+    /// capturing first step to an adjacent enemy, then a second king step. Offsets are
+    /// unused.
     LionDouble,
 }
 

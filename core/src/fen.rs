@@ -191,7 +191,8 @@ pub enum FenError {
         black: String,
     },
     /// A reserve piece placed (or gone) while an earlier setup step is still pending: the
-    /// order is both selections, then White-1, Black-1, White-2, Black-2 (§10.3).
+    /// order is both selections, then White-1, Black-1, White-2, Black-2
+    /// (docs/rules/musketeer.md, "The setup").
     GatingPlacementOrder {
         /// The offending entry, as the bracket form writes it.
         entry: String,
@@ -202,14 +203,15 @@ pub enum FenError {
         cell: String,
     },
     /// An occupied reserve cell without a piece of the same side on the back-rank square
-    /// in front of it (§10.7).
+    /// in front of it (docs/rules/musketeer.md, "Gating" and "Writing moves").
     ReserveWithoutPiece {
         /// The reserve cell, such as `b0`.
         cell: String,
         /// The back-rank square in front of it, such as `b1`.
         square: String,
     },
-    /// One side with reserve pieces behind both the e-file and a Rook's file (§10.3).
+    /// One side with reserve pieces behind both the e-file and a Rook's file
+    /// (docs/rules/musketeer.md, "The setup").
     ReserveKingAndRookFiles {
         /// The side.
         color: Color,
@@ -239,7 +241,8 @@ pub enum FenError {
         /// The distinct types seen (uppercase letters, in order of first appearance).
         types: String,
     },
-    /// The side to move is not the one whose setup step is next (§10.3).
+    /// The side to move is not the one whose setup step is next (docs/rules/musketeer.md,
+    /// "The setup").
     SetupSideToMove {
         /// Who the setup phase expects.
         expected: Color,

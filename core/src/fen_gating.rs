@@ -208,7 +208,8 @@ fn check_placement_order(variant: &Variant, gating: &Gating) -> Result<(), FenEr
     Ok(())
 }
 
-/// Reads the reserve rows of the 10-row form (§10.7, §15.5).
+/// Reads the reserve rows of the 10-row form (docs/rules/musketeer.md, "Writing moves"
+/// and "Where our reading settles an open question").
 pub(crate) fn parse_reserve_rows(
     variant: &Variant,
     white: &str,
@@ -258,7 +259,8 @@ pub(crate) fn parse_reserve_rows(
     for (i, &k) in types.iter().enumerate() {
         gating.types[i] = Some(k);
         for color in Color::ALL {
-            // A type missing from a side's row has already gone for that side (§15.5).
+            // A type missing from a side's row has already gone for that side
+            // (docs/rules/musketeer.md, "Writing moves").
             gating.slots[color.index()][i] = cells[color.index()]
                 .iter()
                 .find(|e| e.0 == k)
@@ -268,8 +270,8 @@ pub(crate) fn parse_reserve_rows(
     Ok(gating)
 }
 
-/// The name of `color`'s reserve cell behind `file`: `b0` for White, `b9` for Black on
-/// an 8-rank board (§10.8).
+/// The name of `color`'s reserve cell behind `file`: `b0` for White, `b9` for Black on an
+/// 8-rank board (docs/rules/musketeer.md, "Writing moves").
 fn cell_name(ranks: u8, color: Color, file: u8) -> String {
     let rank = match color {
         Color::White => 0,
@@ -278,9 +280,10 @@ fn cell_name(ranks: u8, color: Color, file: u8) -> String {
     format!("{}{}", (b'a' + file) as char, rank)
 }
 
-/// Checks the reserve pieces against each other and the board (§10.3, §10.7): one piece
-/// per cell, not both the e-file and a Rook's file, and a piece of the same side on the
-/// back-rank square in front of each occupied cell.
+/// Checks the reserve pieces against each other and the board (docs/rules/musketeer.md,
+/// "The setup", "Gating" and "Writing moves"): one piece per cell, not both the e-file
+/// and a Rook's file, and a piece of the same side on the back-rank square in front of
+/// each occupied cell.
 pub(crate) fn check_reserves<B: Bits>(pos: &Position<B>) -> Result<(), FenError> {
     let geometry = pos.geometry();
     let (files, ranks) = (geometry.files(), geometry.ranks());

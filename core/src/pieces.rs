@@ -63,7 +63,8 @@ pub fn pawn() -> PieceKind {
     .value(100)
 }
 
-/// Royal Lion Chess Gryphon: one diagonal step, then optionally outward as a rook (§9.1).
+/// Royal Lion Chess Gryphon: one diagonal step, then optionally outward as a rook
+/// (docs/rules/royal-lion.md, "Gryphon, Crocodile and Dragon").
 pub fn gryphon() -> PieceKind {
     PieceKind::new(
         "Gryphon",
@@ -96,7 +97,8 @@ pub fn crocodile() -> PieceKind {
 }
 
 /// A Lancers Chess Lancer with a fixed facing: rides along it, passing its own pieces,
-/// stopping at the first enemy (§6.2). Each facing is its own kind.
+/// stopping at the first enemy (docs/rules/lancers.md, "The Lancer"). Each facing is its
+/// own kind.
 pub fn lancer(facing: Direction) -> PieceKind {
     PieceKind::new(
         "Lancer",
@@ -115,7 +117,8 @@ pub fn lancer(facing: Direction) -> PieceKind {
 }
 
 /// Cromwell War Machine: moves as a rook without capturing; shoots the nearest piece on
-/// each orthogonal line if it is at least two squares away (§8.1).
+/// each orthogonal line if it is at least two squares away (docs/rules/cromwell.md, "War
+/// Machines").
 pub fn war_machine() -> PieceKind {
     PieceKind::new(
         "War Machine",
@@ -146,7 +149,7 @@ pub fn hawk() -> PieceKind {
 }
 
 /// Musketeer Fortress: bishop up to 3 squares, leap 2 orthogonally, narrow knight leaps
-/// (B3DvN, §10.1).
+/// (B3DvN; docs/rules/musketeer.md, "The pieces").
 pub fn fortress() -> PieceKind {
     PieceKind::new(
         "Fortress",
@@ -160,7 +163,8 @@ pub fn fortress() -> PieceKind {
     .value(760)
 }
 
-/// LancerChess King's Lancer: leaps exactly 1 or 2 squares orthogonally (WD, §3.2).
+/// LancerChess King's Lancer: leaps exactly 1 or 2 squares orthogonally (WD;
+/// docs/rules/lancerchess.md, "The pieces").
 pub fn kings_lancer() -> PieceKind {
     PieceKind::new(
         "King's Lancer",
@@ -175,7 +179,8 @@ pub fn kings_lancer() -> PieceKind {
     .value(300)
 }
 
-/// LancerChess Queen's Lancer: leaps exactly 1 or 2 squares diagonally (FA, §3.2).
+/// LancerChess Queen's Lancer: leaps exactly 1 or 2 squares diagonally (FA;
+/// docs/rules/lancerchess.md, "The pieces").
 pub fn queens_lancer() -> PieceKind {
     PieceKind::new(
         "Queen's Lancer",
@@ -189,7 +194,8 @@ pub fn queens_lancer() -> PieceKind {
     .value(290)
 }
 
-/// The LancerChess royal Queen: moves as a FIDE king and castles (§3.1).
+/// The LancerChess royal Queen: moves as a FIDE king and castles
+/// (docs/rules/lancerchess.md, "The pieces").
 pub fn royal_queen() -> PieceKind {
     let mut k = king();
     k.name = "Queen";
@@ -197,7 +203,8 @@ pub fn royal_queen() -> PieceKind {
     k
 }
 
-/// The LancerChess King: an ordinary piece that moves as a FIDE queen (§3.1).
+/// The LancerChess King: an ordinary piece that moves as a FIDE queen
+/// (docs/rules/lancerchess.md, "The pieces").
 pub fn queen_moving_king() -> PieceKind {
     let mut q = queen();
     q.name = "King";
@@ -230,7 +237,8 @@ fn wide_knight() -> Vec<(i8, i8)> {
     vec![(2, 1), (2, -1), (-2, 1), (-2, -1)]
 }
 
-/// Musketeer Leopard: knight, and bishop up to 2 squares (NB2, §10.1).
+/// Musketeer Leopard: knight, and bishop up to 2 squares (NB2; docs/rules/musketeer.md,
+/// "The pieces").
 pub fn leopard() -> PieceKind {
     PieceKind::new(
         "Leopard",
@@ -243,7 +251,8 @@ pub fn leopard() -> PieceKind {
     .value(670)
 }
 
-/// Musketeer Cannon: king step, orthogonal 2-leap, wide knight leaps (KDsN, §10.1).
+/// Musketeer Cannon: king step, orthogonal 2-leap, wide knight leaps (KDsN;
+/// docs/rules/musketeer.md, "The pieces").
 pub fn cannon() -> PieceKind {
     PieceKind::new(
         "Cannon",
@@ -338,7 +347,8 @@ pub fn spider() -> PieceKind {
 }
 
 /// Royal Lion Chess Lion: royal; jumps to any square of the 5x5 block around it, and
-/// makes the capturing double king steps and the pass of §9.3 (the LionDouble atom).
+/// makes the capturing double king steps and the pass (the LionDouble atom;
+/// docs/rules/royal-lion.md, "The Royal Lion").
 pub fn royal_lion() -> PieceKind {
     let mut block = Vec::new();
     for df in -2i8..=2 {
@@ -388,14 +398,16 @@ pub fn amazon() -> PieceKind {
     k
 }
 
-/// Royal Lion Chess Dragon: Gryphon or Crocodile (§9.1).
+/// Royal Lion Chess Dragon: Gryphon or Crocodile (docs/rules/royal-lion.md, "Gryphon,
+/// Crocodile and Dragon").
 pub fn bent_dragon() -> PieceKind {
     let atoms = [gryphon().atoms, crocodile().atoms].concat();
     PieceKind::new("Dragon", 'D', atoms)
 }
 
 /// Cromwell King (Charles / Cromwell): royal; king steps, and shoots along the 8 lines at
-/// distance 1, or 2 over an empty square or one of its own pieces (§8.1).
+/// distance 1, or 2 over an empty square or one of its own pieces
+/// (docs/rules/cromwell.md, "The King: Charles I and Cromwell").
 pub fn cromwell_king() -> PieceKind {
     let mut k = king();
     k.atoms.push(Atom {
@@ -445,7 +457,8 @@ pub fn shooting_bishop() -> PieceKind {
 }
 
 /// Cromwell Horseman: knight; White's shoot one square orthogonally, Black's one square
-/// diagonally (§8.1), so each side's Horseman is its own kind.
+/// diagonally (docs/rules/cromwell.md, "Horsemen"), so each side's Horseman is its own
+/// kind.
 pub fn horseman(color: Color) -> PieceKind {
     let shot = match color {
         Color::White => wazir(),
@@ -464,7 +477,7 @@ pub fn cromwell_war_machine() -> PieceKind {
 }
 
 /// Cromwell Pawn: one step forward or sideways, capturing by displacement on those
-/// squares, and shooting them; no double step (§8.1).
+/// squares, and shooting them; no double step (docs/rules/cromwell.md, "Pawns").
 pub fn cromwell_pawn() -> PieceKind {
     let steps = vec![(0, 1), (-1, 0), (1, 0)];
     PieceKind::new(

@@ -49,10 +49,12 @@ pub struct Variant {
     pub dead_position: fn(&Variant, &Material) -> bool,
     /// The Musketeer types that can be selected and gated in (empty: no gating).
     pub gating_types: Vec<KindId>,
-    /// The two types set when Black rejects White's selection (Cannon, Leopard, §10.3).
+    /// The two types set when Black rejects White's selection (Cannon, Leopard;
+    /// docs/rules/musketeer.md, "The setup").
     pub gating_rejection: Option<[KindId; 2]>,
-    /// Two kinds that may never attack each other (Cromwell's Rupert and Pym, §8.5): a
-    /// move after which either attacks the other is illegal.
+    /// Two kinds that may never attack each other (Cromwell's Rupert and Pym;
+    /// docs/rules/cromwell.md, "Prince Rupert and Pym"): a move after which either
+    /// attacks the other is illegal.
     pub mutual_immunity: Option<[KindId; 2]>,
 }
 
@@ -95,8 +97,8 @@ pub enum DoubleStep {
     Never,
     /// Only from this rank, counted from the owner's side (1 = the second rank).
     FromRank(u8),
-    /// From any rank, unless the square stepped over is attacked by an enemy pawn
-    /// (Royal Lion Chess §9.5); both squares must be empty.
+    /// From any rank, unless the square stepped over is attacked by an enemy pawn (Royal
+    /// Lion Chess, docs/rules/royal-lion.md, "Pawns"); both squares must be empty.
     AnyRankUnlessPawnAttacked,
 }
 
@@ -108,10 +110,11 @@ pub struct Promotion {
     /// Also the game's selected Musketeer types (docs/rules/musketeer.md, "Promotion").
     pub selected_types: bool,
     /// Only kinds of which the side has fewer on the board than at the start, and no move
-    /// to the last rank when there is none (Royal Lion Chess §9.5).
+    /// to the last rank when there is none (Royal Lion Chess, docs/rules/royal-lion.md,
+    /// "Pawns").
     pub lost_only: bool,
     /// One more kind that depends on the square's colour, `(on dark, on light)`
-    /// (LancerChess §3.5).
+    /// (LancerChess, docs/rules/lancerchess.md, "Promotion").
     pub by_square_colour: Option<(KindId, KindId)>,
 }
 

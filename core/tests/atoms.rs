@@ -233,7 +233,8 @@ fn rook_from_h8_corner() {
 
 #[test]
 fn rook_defends_its_own_piece_and_is_stopped_by_pieces_of_both_sides() {
-    // Own piece on a4: attacked (defended, §1.3 and atom.rs), nothing beyond it.
+    // Own piece on a4: attacked, i.e. defended (docs/rules/README.md, "Pieces and how
+    // they move"; atom.rs), nothing beyond it.
     // Enemy on d1: attacked, nothing beyond it.
     assert_eq!(
         attacks(&pieces::rook(), W, G8, "a1", &["a4"], &["d1"]),
@@ -610,8 +611,9 @@ fn war_machine_on_an_empty_board_has_nothing_to_shoot() {
 
 #[test]
 fn war_machine_attack_set_on_an_empty_board_skips_the_adjacent_squares() {
-    // §1.3: an enemy placed on any orthogonal square at distance >= 2 would be the nearest
-    // piece on its line and be shot; an enemy placed on b1 or a2 (adjacent) would not.
+    // Attacked squares (docs/rules/README.md, "Pieces and how they move"): an enemy
+    // placed on any orthogonal square at distance >= 2 would be the nearest piece on its
+    // line and be shot; an enemy placed on b1 or a2 (adjacent) would not.
     assert_eq!(
         attacks(&pieces::war_machine(), W, G8, "a1", &[], &[]),
         names(&["a3", "a4", "a5", "a6", "a7", "a8", "c1", "d1", "e1", "f1", "g1", "h1",])
@@ -639,9 +641,10 @@ fn war_machine_shoots_only_the_nearest_piece_at_distance_two_or_more() {
             ("f4", Action::Shoot),
         ])
     );
-    // Attack set (§1.3): a4 and f4; b4, which an enemy would reach as nearest piece at
-    // distance 2; d2, the own nearest piece at distance 2 (defended). Not the adjacent d5,
-    // c4, e4, d3, nor anything behind a nearest piece (d6-d8, g4, h4, d1).
+    // Attack set (docs/rules/README.md, "Pieces and how they move"): a4 and f4; b4, which
+    // an enemy would reach as nearest piece at distance 2; d2, the own nearest piece at
+    // distance 2 (defended). Not the adjacent d5, c4, e4, d3, nor anything behind a
+    // nearest piece (d6-d8, g4, h4, d1).
     assert_eq!(
         attacks(&wm, W, G8, "d4", &own, &enemy),
         names(&["a4", "b4", "d2", "f4"])

@@ -288,7 +288,7 @@ fn error_bad_castling_char() {
         FenError::BadCastlingChar('X'),
         Some("X"),
     );
-    // Shredder-style file letters are not part of §1.6.
+    // Shredder-style file letters are not part of FEN (docs/rules/README.md, "FEN").
     fails(
         &with_fields("w HAha - 0 1"),
         FenError::BadCastlingChar('H'),
@@ -451,8 +451,8 @@ fn error_pawn_on_back_rank() {
 
 #[test]
 fn error_gating_field_in_a_game_without_gating() {
-    // The Musketeer gating field (§10.7) belongs to `musketeer` only; its other errors are
-    // tested in fen_musketeer.rs.
+    // The Musketeer gating field (docs/rules/musketeer.md, "Writing moves") belongs to
+    // `musketeer` only; its other errors are tested in fen_musketeer.rs.
     fails(
         &with_board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]"),
         FenError::GatingNotAllowed {
@@ -567,7 +567,7 @@ fn two_digit_clocks_and_large_move_numbers_round_trip() {
 }
 
 // ---------------------------------------------------------------------------------------
-// En passant (§1.6, §12 decision 3)
+// En passant (docs/rules/README.md, "FEN" and "Open questions settled for every game")
 
 const EP_KEPT: &str = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
 
@@ -629,8 +629,9 @@ fn en_passant_dropped_when_no_pawn_just_passed_it() {
 
 #[test]
 fn en_passant_square_off_the_double_step_rank_is_dropped() {
-    // Black's double step passes rank 6 only (§15.7), so with White to move an ep square
-    // on rank 4 or 7 can never be one; it must be normalised to `-` (§1.6, §15.2).
+    // Black's double step passes rank 6 only (docs/rules/chess.md, "The pieces"), so with
+    // White to move an ep square on rank 4 or 7 can never be one; it must be normalised
+    // to `-` (docs/rules/README.md, "FEN" and "Open questions settled for every game").
     for (fen, normalised) in [
         (
             "4k3/8/8/8/8/2Pp4/8/4K3 w - d4 0 1",

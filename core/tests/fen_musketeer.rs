@@ -45,7 +45,8 @@ fn rows(black: &str, white: &str, rest: &str) -> String {
     format!("{black}/{BOARD}/{white} {rest}")
 }
 
-// Kind ids of the musketeer types, in the order of `variants::musketeer` (§10.1 table).
+// Kind ids of the musketeer types, in the order of `variants::musketeer` (the table in
+// docs/rules/musketeer.md, "The pieces").
 const ARCHBISHOP: KindId = KindId(11);
 const FORTRESS: KindId = KindId(14);
 const SPIDER: KindId = KindId(15);
@@ -71,7 +72,7 @@ fn epds(file: &str) -> Vec<String> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The examples of §10.7 and the reference files
+// FEN examples (docs/rules/musketeer.md, "Writing moves") and the reference files
 
 /// The `epd` lines of `suites/reference/musketeer.perft`.
 const PERFT_FENS: [&str; 5] = [
@@ -82,7 +83,8 @@ const PERFT_FENS: [&str; 5] = [
     "r1bqkbn1/4pppr/ppSp3B/8/6P1/1PN5/P1P1PP1P/R2QKBNR[S-Fasefd] b KQq - 0 12",
 ];
 
-/// The bracket-form examples of §10.7 (fullmove 2 after both picks: §15.5).
+/// Bracket-form examples through the setup (docs/rules/musketeer.md, "Writing moves";
+/// fullmove 2 after both picks: "The setup").
 const RULES_FENS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[L?l?] b KQkq - 0 1",
@@ -208,7 +210,8 @@ fn ten_row_types_ordered_by_first_appearance() {
 #[test]
 fn ten_row_type_only_in_whites_row_is_gone_for_black() {
     use Slot::{File, Gone};
-    // §15.5: White shows L (a) and C (c); Black shows only l (a), so Black's Cannon has gone.
+    // White shows L (a) and C (c); Black shows only l (a), so Black's Cannon has gone
+    // (docs/rules/musketeer.md, "Writing moves").
     let pos = ok(&rows("l*******", "L*C*****", "w KQkq - 0 1"));
     assert_eq!(
         *pos.gating(),
@@ -292,7 +295,7 @@ fn external_examples_by_hand() {
 
 #[test]
 fn placement_may_stop_at_every_step() {
-    // Each setup step with its side to move (§10.3).
+    // Each setup step with its side to move (docs/rules/musketeer.md, "The setup").
     for (field, side) in [
         ("[]", "w"),
         ("[L?l?]", "b"),

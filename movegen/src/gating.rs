@@ -55,8 +55,9 @@ pub fn back_rank_square<B: Board>(t: &Tables<B>, color: Color, file: u8) -> Squa
         .expect("file on the board")
 }
 
-/// §10.3: the cell must be free, have a piece of the same side in front of it, and the two
-/// pieces of one side may not stand behind both the King and a castling Rook.
+/// The cell must be free, have a piece of the same side in front of it, and the two
+/// pieces of one side may not stand behind both the King and a castling Rook
+/// (docs/rules/musketeer.md, "The setup").
 fn placement_allowed<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,

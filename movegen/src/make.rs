@@ -84,7 +84,8 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
                 reset_clock = true;
             }
             let mover = pos.piece_at(mv.from).expect("a piece on the from square");
-            // A pawn move resets the clock, except a sideways step (Cromwell §8.6).
+            // A pawn move resets the clock, except a sideways step (Cromwell,
+            // docs/rules/cromwell.md, "How the game ends").
             let g = t.geometry;
             reset_clock |= t.kinds[mover.kind.index()].pawn && g.rank(mv.from) != g.rank(mv.to);
             pos.relocate(mv.from, mv.to);

@@ -144,7 +144,8 @@ fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
             }
         }
     }
-    // Castling, as §2 and §3.4 state it.
+    // Castling as the rules book states it (docs/rules/chess.md, "Special moves";
+    // docs/rules/lancerchess.md, "Castling: Protecting the Queen").
     for (i, rule) in v.castling.iter().enumerate() {
         if rule.color != us || !pos.castling().has(i) {
             continue;
@@ -183,7 +184,8 @@ fn legal_slowly<B: TableCache>(pos: &Position<B>) -> BTreeSet<String> {
         .filter(|&mv| {
             let mut p = pos.clone();
             let undo = make(t, &mut p, mv);
-            // §10.6: legality is judged as if the gated piece had not arrived.
+            // Legality is judged as if the gated piece had not arrived
+            // (docs/rules/musketeer.md, "Gating").
             if let Some(sq) = undo.gated() {
                 p.remove(sq);
             }

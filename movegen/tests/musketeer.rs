@@ -111,9 +111,10 @@ fn capturing_an_unmoved_piece_forfeits_its_reserve() {
 
 #[test]
 fn legality_ignores_the_arriving_piece() {
-    // The Queen on d1 is pinned along rank 1 by the rook on a1. Were it to leave the rank,
-    // the Leopard gating in on d1 would block the rook, but §10.6 judges the move without
-    // it: only moves along the rank are legal, and they gate.
+    // The Queen on d1 is pinned along rank 1 by the rook on a1. Were it to leave the
+    // rank, the Leopard gating in on d1 would block the rook, but the rules judge the
+    // move without it (docs/rules/musketeer.md, "Gating"): only moves along the rank are
+    // legal, and they gate.
     let p = pos("4k3/8/8/8/8/8/8/r2QK3[LdC-l-c-] w - - 0 20");
     let queen: Vec<String> = texts(&p)
         .into_iter()

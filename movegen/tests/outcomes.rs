@@ -84,7 +84,8 @@ fn fifty_move_rule_after_a_hundred_quiet_plies_but_mate_comes_first() {
     let mut g = game("8/8/4k3/8/8/3K4/R7/r7 w - - 99 80");
     play(&mut g, "a2a1");
     assert_eq!(g.position().halfmove_clock(), 0);
-    // Mate on the hundredth ply wins (§1.4: step 1 first).
+    // Mate on the hundredth ply wins (docs/rules/README.md, "How a game ends": step 1
+    // first).
     let mut g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
     play(&mut g, "h1h8");
     assert_eq!(
@@ -132,7 +133,8 @@ fn lancerchess_and_clash_dead_positions() {
         );
     }
     for (v, fen) in [
-        (lc, "8/8/4q3/8/8/3QL3/8/8 w - - 0 1"), // Q+L v Q is a forced win (§3.6)
+        // Q+L v Q is a forced win (docs/rules/lancerchess.md, "How the game ends").
+        (lc, "8/8/4q3/8/8/3QL3/8/8 w - - 0 1"),
         (lc, "8/8/4q3/8/8/3Q4/8/7K w - - 0 1"), // the King moves as a queen
         (lc, "8/8/2j1q3/8/8/3QB3/8/8 w - - 0 1"), // J c6 (light), B e3 (dark)
         (lc, "8/8/4q3/8/8/3Q4/4P3/8 w - - 0 1"), // a pawn
@@ -165,7 +167,8 @@ fn lion(fen: &str) -> Game<u128> {
 
 #[test]
 fn royal_lion_outcomes() {
-    // Lion + one piece v bare Lion, no pawns: dead (§9.7); two pieces or a pawn: not.
+    // Lion + one piece v bare Lion, no pawns: dead (docs/rules/royal-lion.md, "How the
+    // game ends"); two pieces or a pawn: not.
     let dead = lion("4l5/10/10/10/10/10/10/10/10/G3L5 w - - 0 1");
     assert_eq!(dead.outcome(), Some(Outcome::DeadPosition));
     assert_eq!(

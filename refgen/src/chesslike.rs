@@ -26,7 +26,8 @@ pub struct Castle {
     pub rook_to: i32,
     /// Files that must be empty.
     pub empty: Vec<i32>,
-    /// Files that must not be attacked (tested before the move, §15.1).
+    /// Files that must not be attacked, tested before the move (docs/rules/chess.md,
+    /// "Special moves").
     pub safe: Vec<i32>,
 }
 
@@ -95,7 +96,8 @@ impl BaseMove {
     }
 }
 
-/// FIDE castling (§2): O-O e→g with h→f, O-O-O e→c with a→d.
+/// FIDE castling (docs/rules/chess.md, "Special moves"): O-O e→g with h→f, O-O-O e→c with
+/// a→d.
 pub fn fide_castles() -> Vec<Castle> {
     vec![
         Castle {
@@ -119,7 +121,8 @@ pub fn fide_castles() -> Vec<Castle> {
     ]
 }
 
-/// "Protecting the Queen" (§3.4): Queen d→b with a→c (right Q), d→f with h→e (right K).
+/// LancerChess castling (docs/rules/lancerchess.md, "Castling: Protecting the Queen"):
+/// Queen d→b with a→c (right Q), d→f with h→e (right K).
 pub fn lancer_castles() -> Vec<Castle> {
     vec![
         Castle {
@@ -168,7 +171,8 @@ fn chess_promotions(_: &Position, _: Color, _: usize) -> Vec<char> {
     vec!['Q', 'R', 'B', 'N']
 }
 
-/// §3.5: the lancer a pawn may become depends on the colour of the promotion square.
+/// The lancer a pawn may become depends on the colour of the promotion square
+/// (docs/rules/lancerchess.md, "Promotion").
 fn lancer_by_colour(pos: &Position, color: Color, to: usize) -> char {
     let (f, r) = pos.coords(to);
     let dark = (f + r) % 2 == 0;
@@ -189,7 +193,7 @@ fn clash_promotions(pos: &Position, color: Color, to: usize) -> Vec<char> {
     }
 }
 
-/// `chess` (§2).
+/// `chess` (docs/rules/chess.md).
 pub fn chess() -> Rules {
     Rules {
         id: "chess",
@@ -203,7 +207,8 @@ pub fn chess() -> Rules {
 }
 
 fn lancer_table() -> Table {
-    // §3.1: the royal Queen steps like a FIDE King; the King moves like a FIDE Queen.
+    // The royal Queen steps like a FIDE King; the King moves like a FIDE Queen
+    // (docs/rules/lancerchess.md, "The pieces").
     let mut t = fide_table('Q', 'K');
     let mut l = leaps(1, 0);
     l.extend(leaps(2, 0));
@@ -214,7 +219,7 @@ fn lancer_table() -> Table {
     t
 }
 
-/// `lancerchess` (§3).
+/// `lancerchess` (docs/rules/lancerchess.md).
 pub fn lancerchess() -> Rules {
     Rules {
         id: "lancerchess",
@@ -227,7 +232,8 @@ pub fn lancerchess() -> Rules {
     }
 }
 
-/// `clash` (§4): White has the Western army (with N), Black the LancerChess army.
+/// `clash` (docs/rules/clash.md): White has the Western army (with N), Black the
+/// LancerChess army.
 pub fn clash() -> Rules {
     Rules {
         id: "clash",
@@ -240,7 +246,8 @@ pub fn clash() -> Rules {
     }
 }
 
-/// Reads an 8x8 FEN of this family (no gating field), with the checks of §1.
+/// Reads an 8x8 FEN of this family (no gating field), with the checks of the conventions
+/// all games share (docs/rules/README.md).
 pub fn parse_fen(rules: &Rules, fen: &str) -> Result<Position, String> {
     let (placement, tail) = split_fen(fen)?;
     let facing = if rules.lancer { "L" } else { "" };
@@ -386,7 +393,8 @@ pub fn base_moves(rules: &Rules, pos: &Position) -> Vec<BaseMove> {
             }
         }
     }
-    // Castling (§2, §3.4, §15.1).
+    // Castling (docs/rules/chess.md, "Special moves" and "Where our reading settles an
+    // open question"; docs/rules/lancerchess.md, "Castling: Protecting the Queen").
     let rank = if us == Color::White { 0 } else { pos.ranks - 1 };
     for c in &rules.castles {
         let right = c.right + 2 * us.index();

@@ -47,7 +47,8 @@ pub fn table() -> Table {
 const ORTH: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// Squares holding enemy pieces that the piece on `from` can shoot (§8.1).
+/// Squares holding enemy pieces that the piece on `from` can shoot
+/// (docs/rules/cromwell.md, "The pieces").
 pub fn shots(pos: &Position, from: usize, piece: Piece) -> Vec<usize> {
     let enemy = |sq: usize| matches!(pos.at(sq), Some(q) if q.color != piece.color);
     let mut out = Vec::new();
@@ -164,7 +165,8 @@ pub fn attacked(table: &Table, pos: &Position, x: usize, by: Color) -> bool {
     })
 }
 
-/// §1.3 (b) and §8.5: own King safe, and Rupert and Pym not attacking each other.
+/// Own King safe (docs/rules/README.md, "Pieces and how they move"), and Rupert and Pym
+/// not attacking each other (docs/rules/cromwell.md, "Prince Rupert and Pym").
 fn legal_after(table: &Table, after: &Position, us: Color) -> bool {
     let king = after.find(us, 'K').expect("one king");
     if attacked(table, after, king, us.other()) {

@@ -13,7 +13,7 @@ use crate::board::{
 use crate::chesslike::{self, fide_castles, fide_table, Rules};
 use crate::pieces::{attacked, leaps, rides, Comp};
 
-/// The ten selectable types (§10.1).
+/// The ten selectable types (docs/rules/musketeer.md, "The pieces").
 pub const TYPES: [char; 10] = ['L', 'C', 'U', 'D', 'M', 'A', 'E', 'H', 'F', 'S'];
 
 fn promotions(pos: &Position, _: Color, _: usize) -> Vec<char> {
@@ -26,7 +26,8 @@ fn cat(parts: Vec<Vec<Comp>>) -> Vec<Comp> {
     parts.into_iter().flatten().collect()
 }
 
-/// Musketeer rules: FIDE pieces plus the ten types of §10.1.
+/// Musketeer rules: FIDE pieces plus the ten types (docs/rules/musketeer.md, "The
+/// pieces").
 pub fn rules() -> Rules {
     let mut t = fide_table('K', 'Q');
     let wide_knight = vec![
@@ -72,7 +73,8 @@ pub fn rules() -> Rules {
 }
 
 /// Reads a Musketeer FEN: bracket form `<8 ranks>[<gating>] …`, plain 8 ranks (read as
-/// `[]`), or the 10-row form with reserve rows (§10.7).
+/// `[]`), or the 10-row form with reserve rows (docs/rules/musketeer.md, "Writing
+/// moves").
 pub fn parse_fen(rules: &Rules, fen: &str) -> Result<Position, String> {
     let (first, tail) = split_fen(fen)?;
     let (placement, gating) = if let Some(open) = first.find('[') {
@@ -118,8 +120,9 @@ fn finish(rules: &Rules, pos: &mut Position, tail: &crate::board::FenTail) -> Re
     if let Some(ep) = &tail.ep {
         pos.ep = Some(parse_square(ep, 8, 8).ok_or_else(|| format!("bad ep square '{ep}'"))?);
     }
-    // Validity (§10.7): an occupied reserve cell needs an own piece in front of it; no
-    // side has reserve pieces on both the e-file and the a- or h-file.
+    // Validity (docs/rules/musketeer.md, "The setup", "Gating" and "Writing moves"): an
+    // occupied reserve cell needs an own piece in front of it; no side has reserve pieces
+    // on both the e-file and the a- or h-file.
     for c in [Color::White, Color::Black] {
         let back = if c == Color::White { 0 } else { 7 };
         let files: Vec<i32> = pos.gating.slots[c.index()][..pos.gating.count]
@@ -313,7 +316,7 @@ fn setup_children(pos: &Position) -> Vec<Child> {
     out
 }
 
-/// True while selections or placements remain (§10.3).
+/// True while selections or placements remain (docs/rules/musketeer.md, "The setup").
 pub fn in_setup(pos: &Position) -> bool {
     let g = &pos.gating;
     g.count < 2 || g.slots.iter().any(|s| s.contains(&Slot::Unplaced))
@@ -333,7 +336,8 @@ pub fn children(rules: &Rules, pos: &Position) -> Vec<Child> {
     let check = attacked(pos, royal, them, &rules.table);
     let mut out = Vec::new();
     for m in chesslike::base_moves(rules, pos) {
-        // §10.6: legality as if the gated piece had not arrived.
+        // Legality as if the gated piece had not arrived (docs/rules/musketeer.md,
+        // "Gating").
         let mut after = chesslike::apply(rules, pos, &m);
         if chesslike::in_check(rules, &after, us) {
             continue;
@@ -352,7 +356,8 @@ pub fn children(rules: &Rules, pos: &Position) -> Vec<Child> {
                 if pos.gating.slots[s][i] != Slot::File(f) {
                     continue;
                 }
-                // §10.4: a King moving out of check gates only if it captures a checker.
+                // A King moving out of check gates only if it captures a checker
+                // (docs/rules/musketeer.md, "Gating").
                 let gate = if v == m.from && m.piece.kind == rules.royal && check {
                     pos.at(m.to).is_some() && chesslike::piece_attacks(rules, pos, m.to, royal)
                 } else {

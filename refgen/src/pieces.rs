@@ -15,9 +15,11 @@ pub enum Comp {
     /// Slide in direction (dx, dy) through empty squares, at most `n` squares (0: no limit).
     Ride(i32, i32, u32),
     /// One step (dx, dy); if that square is empty, continue as an unlimited slider in
-    /// direction (ex, ey) (Royal Lion Gryphon/Crocodile, §9.1).
+    /// direction (ex, ey) (Royal Lion Gryphon/Crocodile, docs/rules/royal-lion.md,
+    /// "Gryphon, Crocodile and Dragon").
     Bent(i32, i32, i32, i32),
-    /// Lancer: along the piece's own facing, jumping over friendly pieces (§6.2).
+    /// Lancer: along the piece's own facing, jumping over friendly pieces
+    /// (docs/rules/lancers.md, "The Lancer").
     Lancer,
     /// Slide through empty squares in (dx, dy), never capturing (Cromwell War Machine).
     Quiet(i32, i32),
@@ -201,7 +203,8 @@ fn slide(
 }
 
 /// True if `piece` on `from` could capture an enemy piece standing on `x` with one of
-/// `comps` (§1.3): the occupant of `x` itself does not matter.
+/// `comps` (docs/rules/README.md, "Pieces and how they move"): the occupant of `x` itself
+/// does not matter.
 pub fn attacks(pos: &Position, from: usize, piece: Piece, comps: &[Comp], x: usize) -> bool {
     for &c in comps {
         let hit = match c {

@@ -11,7 +11,7 @@
 use crate::board::{parse_placement, split_fen, Child, Color, Piece, Position, DIRS};
 use crate::pieces::{attacked, crocodile, gryphon, leaps, rides, targets, Comp, Table};
 
-/// Starting count of each promotable type (§9.5).
+/// Starting count of each promotable type (docs/rules/royal-lion.md, "Pawns").
 pub const START_COUNTS: [(char, usize); 10] = [
     ('Q', 2),
     ('R', 2),
@@ -160,7 +160,9 @@ pub fn children(table: &Table, pos: &Position) -> Vec<Child> {
                     }
                     let p1 = moved(pos, s, m, p);
                     if lion_attacked(table, &p1, us) {
-                        continue; // the first step must be safe (§9.4)
+                        // The first step must be safe (docs/rules/royal-lion.md,
+                        // "The Royal Lion").
+                        continue;
                     }
                     for (ex, ey) in DIRS {
                         let Some(t) = p1.step(m, ex, ey) else {

@@ -80,7 +80,8 @@ fn musketeer_king_in_check_gates_only_when_capturing_a_checker() {
         .unwrap();
     assert_eq!(child.pos.gating.slots[Color::White.index()][0], Slot::Gone);
     assert_eq!(child.pos.at(4), None, "forfeited: nothing enters e1");
-    // Double check (rook e2, knight d3): capturing either checker still gates (§15.5).
+    // Double check (rook e2, knight d3): capturing either checker still gates
+    // (docs/rules/musketeer.md, "Where our reading settles an open question").
     let fen = "4k3/8/8/8/8/3n4/4r3/1N2K3[LeCbl-c-] w - - 0 10";
     assert_eq!(moves("musketeer", fen), set("e1d1 e1f1 e1e2l"));
 }
@@ -88,7 +89,7 @@ fn musketeer_king_in_check_gates_only_when_capturing_a_checker() {
 #[test]
 fn musketeer_pinned_piece_ignores_the_gated_blocker() {
     // Bd1 is pinned by Ra1 against Ke1; the Leopard that would gate onto d1 does not
-    // count (§10.6), so the bishop has no move.
+    // count (docs/rules/musketeer.md, "Gating"), so the bishop has no move.
     let fen = "4k3/8/8/8/8/8/8/r2BK1N1[LdCgl-c-] w - - 0 10";
     assert_eq!(
         moves("musketeer", fen),

@@ -83,8 +83,8 @@ pub(crate) fn fide_castling(g: Geometry) -> Vec<CastlingRule> {
     rules
 }
 
-/// Dead positions of §2: no pawns, queens or rooks, and at most one minor piece, or only
-/// bishops all on squares of one colour.
+/// Dead positions of chess (docs/rules/chess.md, "How the game ends"): no pawns, queens
+/// or rooks, and at most one minor piece, or only bishops all on squares of one colour.
 pub(crate) fn fide_dead_position(_: &Variant, m: &Material) -> bool {
     if m.total(PAWN) + m.total(QUEEN) + m.total(ROOK) > 0 {
         return false;

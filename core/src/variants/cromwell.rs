@@ -56,7 +56,8 @@ pub static CROMWELL: Lazy<Variant> = Lazy::new(|| Variant {
     mutual_immunity: Some([RUPERT, PYM]),
 });
 
-/// §8.6: with stalemate winning, no position is dead.
+/// With stalemate winning, no position is dead (docs/rules/cromwell.md, "How the game
+/// ends").
 fn never_dead(_: &Variant, _: &Material) -> bool {
     false
 }

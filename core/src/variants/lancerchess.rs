@@ -61,8 +61,9 @@ pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
     }
 });
 
-/// Promotion of the LancerChess army (§3.5): K, R, B, and the lancer fixed by the
-/// square's colour. White: L on dark, J on light; Black: J on dark, L on light.
+/// Promotion of the LancerChess army (docs/rules/lancerchess.md, "Promotion"): K, R, B,
+/// and the lancer fixed by the square's colour. White: L on dark, J on light; Black: J on
+/// dark, L on light.
 pub(crate) fn lancer_promotions(
     king: KindId,
     tower: KindId,
@@ -82,8 +83,9 @@ pub(crate) fn lancer_promotions(
     ]
 }
 
-/// Castling done by the Queen on d1/d8 (§3.4): `O-O` with the a-file Tower (right `Q`):
-/// Queen to b, Tower to c; `O-O-O` with the h-file Tower (right `K`): Queen to f, Tower to e.
+/// Castling done by the Queen on d1/d8 (docs/rules/lancerchess.md, "Castling: Protecting
+/// the Queen"): `O-O` with the a-file Tower (right `Q`): Queen to b, Tower to c; `O-O-O`
+/// with the h-file Tower (right `K`): Queen to f, Tower to e.
 pub(crate) fn protecting_the_queen(g: Geometry) -> Vec<CastlingRule> {
     let sq = |name: String| g.parse_square(&name).expect("castling square");
     let mut rules = Vec::new();
@@ -115,9 +117,10 @@ pub(crate) fn protecting_the_queen(g: Geometry) -> Vec<CastlingRule> {
     rules
 }
 
-/// Dead positions of §3.6 (shared by Clash): no pawns, and either every non-royal piece
-/// is a Bishop or Queen's Lancer, all on squares of one colour (bare royals included), or
-/// the only non-royal piece is a single Knight.
+/// Dead positions of LancerChess (docs/rules/lancerchess.md, "How the game ends"; shared
+/// by Clash): no pawns, and either every non-royal piece is a Bishop or Queen's Lancer,
+/// all on squares of one colour (bare royals included), or the only non-royal piece is a
+/// single Knight.
 pub(crate) fn lancer_dead_position(v: &Variant, m: &Material) -> bool {
     let mut colour_bound = 0;
     let mut colour_bound_dark = 0;

@@ -89,7 +89,9 @@ pub static SINGLE_LANCER: Lazy<Variant> = Lazy::new(|| {
     )
 });
 
-/// As chess (§2), and never dead while a Lancer is on the board (§6.4, §7).
+/// As chess (docs/rules/chess.md, "How the game ends"), and never dead while a Lancer is
+/// on the board (docs/rules/lancers.md and docs/rules/single-lancer.md, "How the game
+/// ends").
 fn lancers_dead_position(v: &Variant, m: &Material) -> bool {
     let lancers: u32 = (FIRST_LANCER..FIRST_LANCER + 8)
         .map(|k| m.total(KindId(k)))

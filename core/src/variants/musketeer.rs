@@ -8,7 +8,8 @@ use crate::square::Geometry;
 use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
 use once_cell::sync::Lazy;
 
-/// The kind id of the Cannon, the first default type when Black rejects (§10.3).
+/// The kind id of the Cannon, the first default type when Black rejects
+/// (docs/rules/musketeer.md, "The setup").
 pub const CANNON: KindId = KindId(7);
 /// The kind id of the Leopard, the second default type.
 pub const LEOPARD: KindId = KindId(6);
@@ -64,7 +65,7 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
 });
 
 /// Dead as in chess, but only when no reserve piece remains and no musketeer type stands
-/// on the board (§10.9).
+/// on the board (docs/rules/musketeer.md, "How the game ends").
 fn musketeer_dead_position(v: &Variant, m: &Material) -> bool {
     if m.reserves > 0 || v.gating_types.iter().any(|&k| m.total(k) > 0) {
         return false;

@@ -25,7 +25,8 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         pieces::royal_lion(),
     ];
     let army: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
-    // Every non-pawn, non-Lion kind, offered only while the side has lost one (§9.5).
+    // Every non-pawn, non-Lion kind, offered only while the side has lost one
+    // (docs/rules/royal-lion.md, "Pawns").
     let promote = Promotion {
         kinds: (1..11).map(KindId).collect(),
         selected_types: false,
@@ -55,7 +56,8 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
     }
 });
 
-/// §9.7: no pawns; one side has only its Lion, the other its Lion and at most one piece.
+/// Dead position (docs/rules/royal-lion.md, "How the game ends"): no pawns; one side has
+/// only its Lion, the other its Lion and at most one piece.
 fn lion_dead_position(v: &Variant, m: &Material) -> bool {
     let mut others = [0u32; 2];
     for k in v.kind_ids() {

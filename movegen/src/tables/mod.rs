@@ -71,7 +71,8 @@ pub struct Tables<B: Board> {
     /// Per colour and kind: how many the side has in the start position (for promotion to
     /// lost types).
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
-    /// Per colour: promotion only to lost types (Royal Lion Chess §9.5).
+    /// Per colour: promotion only to lost types (Royal Lion Chess,
+    /// docs/rules/royal-lion.md, "Pawns").
     pub(crate) lost_only: [bool; 2],
     /// Per colour and facing (`Direction::ALL` index): the Lancer kind with that facing.
     pub(crate) lancer_kinds: [[Option<KindId>; 8]; 2],
