@@ -15,6 +15,7 @@ pub mod gating;
 pub mod piece;
 pub mod pieces;
 pub mod position;
+pub mod rng;
 pub mod square;
 pub mod variant;
 pub mod variants;

@@ -1,6 +1,7 @@
 //! Zobrist keys: fixed pseudo-random numbers whose XOR identifies a position.
 
 use crate::piece::MAX_KINDS;
+use crate::rng::splitmix64;
 use crate::square::MAX_SQUARES;
 use once_cell::sync::Lazy;
 
@@ -20,15 +21,6 @@ pub struct Zobrist {
     pub gating_slot: [[[u64; 12]; 2]; 2],
 }
 
-/// SplitMix64: a small, well-mixed generator, good enough for hash keys.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The process-wide key tables.
 pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
     let mut state = 0x4A6F_7573_7400_0001; // "Joust"
@@ -43,22 +35,22 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
     for color in z.piece.iter_mut() {
         for kind in color.iter_mut() {
             for key in kind.iter_mut() {
-                *key = splitmix(&mut state);
+                *key = splitmix64(&mut state);
             }
         }
     }
     for key in z.castling.iter_mut() {
-        *key = splitmix(&mut state);
+        *key = splitmix64(&mut state);
     }
     for key in z.en_passant.iter_mut() {
-        *key = splitmix(&mut state);
+        *key = splitmix64(&mut state);
     }
-    z.black_to_move = splitmix(&mut state);
+    z.black_to_move = splitmix64(&mut state);
     for key in z.gating_type.iter_mut().flatten() {
-        *key = splitmix(&mut state);
+        *key = splitmix64(&mut state);
     }
     for key in z.gating_slot.iter_mut().flatten().flatten() {
-        *key = splitmix(&mut state);
+        *key = splitmix64(&mut state);
     }
     z
 });

@@ -200,31 +200,9 @@ pub struct RandomOpenings {
     pub nodes: u64,
 }
 
-/// A small seeded random number generator (SplitMix64): the same seed gives the same
+/// The seeded generator of random openings (SplitMix64): the same seed gives the same
 /// openings on every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use joust_core::rng::SplitMix64 as Rng;
 
 /// A random balanced opening of `variant` from its start position: `min_plies` to
 /// `max_plies` random legal plies (Musketeer's setup choices included) after which the

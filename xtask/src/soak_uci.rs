@@ -65,12 +65,7 @@ pub struct UciSoakArgs {
 
 /// The seed of session `index` of a run seeded `seed` (SplitMix64 of both).
 pub fn session_seed(seed: u64, index: u64) -> u64 {
-    let mix = |mut z: u64| {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mix = |z: u64| joust_core::rng::splitmix64(&mut { z });
     mix(seed ^ mix(index))
 }
 

@@ -12,6 +12,7 @@ use crate::engine_text::{number_prefix, score_text, white_view};
 use crate::progress::Progress;
 use crate::UserError;
 use clap::{Args, ValueEnum};
+use joust_core::rng::splitmix64;
 use joust_core::{variants, Color, Position, Variant};
 use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, Move, MoveFlag, Outcome, TableCache};
@@ -172,10 +173,7 @@ pub fn run(args: &PlayArgs) -> Result<u8, UserError> {
 
 /// One step of the SplitMix64 generator: a well-mixed number from a seed.
 fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    splitmix64(&mut { seed })
 }
 
 /// What the command line decided.
