@@ -37,6 +37,30 @@ pub enum MoveFlag {
 /// A move: small and `Copy`. It can carry a new kind for the moved piece (a promotion, or
 /// a Lancer's final facing), an intermediate square (the Lion's second step), or a
 /// castling rule.
+///
+/// Moves come from the generator, never from text alone: to read a move, match it
+/// against the legal ones (as `joust-notation` does).
+///
+/// ```
+/// use joust_core::variants;
+/// use joust_movegen::{legal_moves, make, position_from_fen, tables, unmake, MoveFlag};
+///
+/// let chess = variants::chess();
+/// let mut pos = position_from_fen::<u64>(chess, chess.start_fen).unwrap();
+/// let moves = legal_moves(&pos);
+/// assert_eq!(moves.len(), 20);
+/// let e4 = moves
+///     .iter()
+///     .copied()
+///     .find(|m| chess.geometry.name(m.to).to_string() == "e4")
+///     .unwrap();
+/// assert_eq!(e4.flag, MoveFlag::DoubleStep);
+/// let fen = pos.to_fen();
+/// let undo = make(tables(chess), &mut pos, e4);
+/// assert_ne!(pos.to_fen(), fen);
+/// unmake(tables(chess), &mut pos, e4, &undo);
+/// assert_eq!(pos.to_fen(), fen);
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Where the moving piece starts (the shooter for shots).

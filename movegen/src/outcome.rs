@@ -66,6 +66,25 @@ impl fmt::Display for Outcome {
 }
 
 /// A game in progress: the current position and the keys of every earlier one.
+///
+/// It knows how a game ends (mate, stalemate, the game's dead positions, threefold
+/// repetition, the move-count rule):
+///
+/// ```
+/// use joust_core::{variants, Color};
+/// use joust_movegen::{position_from_fen, Game, Outcome};
+/// use joust_notation::parse_move;
+///
+/// let chess = variants::chess();
+/// let mut game: Game<u64> = Game::new(position_from_fen(chess, chess.start_fen).unwrap());
+/// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     let mv = parse_move(game.position(), text).unwrap();
+///     assert!(game.play(mv));
+/// }
+/// assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+/// assert_eq!(game.outcome().unwrap().result(), "0-1");
+/// assert!(game.legal_moves().is_empty());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game<B: TableCache> {
     position: Position<B>,

@@ -20,6 +20,17 @@ fn pool_size(requested: usize, tasks: usize) -> usize {
 }
 
 /// Leaf count at `depth`, single-threaded; the last ply is counted in bulk.
+///
+/// ```
+/// use joust_core::variants;
+/// use joust_movegen::{perft, position_from_fen};
+///
+/// let lc = variants::lancerchess();
+/// let mut pos = position_from_fen::<u64>(lc, lc.start_fen).unwrap();
+/// // The reference counts (suites/reference/lancerchess.perft) begin 18, 324, 6,770.
+/// assert_eq!(perft(&mut pos, 1), 18);
+/// assert_eq!(perft(&mut pos, 3), 6_770);
+/// ```
 pub fn perft<B: TableCache>(pos: &mut Position<B>, depth: u32) -> u64 {
     let t = tables::<B>(pos.variant());
     perft_with(t, pos, depth)

@@ -319,6 +319,23 @@ fn malformed(text: &str, reason: &'static str) -> SanError {
 }
 
 /// Reads SAN text and finds the one legal move it names.
+///
+/// ```
+/// use joust_core::variants;
+/// use joust_movegen::position_from_fen;
+/// use joust_notation::{move_to_san, move_to_text, parse_san, SanError};
+///
+/// let chess = variants::chess();
+/// let pos = position_from_fen::<u64>(chess, chess.start_fen).unwrap();
+/// let mv = parse_san(&pos, "Nf3").unwrap();
+/// assert_eq!(move_to_text(&pos, mv), "g1f3");
+/// assert_eq!(move_to_san(&pos, mv), "Nf3");
+/// // Each way a text can fail has its own error, saying why.
+/// assert!(matches!(parse_san(&pos, "Nf4"), Err(SanError::Illegal(_))));
+/// let lc = variants::lancerchess(); // no Knights here: Lancers
+/// let pos = position_from_fen::<u64>(lc, lc.start_fen).unwrap();
+/// assert!(parse_san(&pos, "Nf3").is_err());
+/// ```
 pub fn parse_san<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, SanError> {
     let (pattern, gate_suffix) = parse_pattern(pos.geometry(), text)?;
     let legal = legal_moves(pos);
