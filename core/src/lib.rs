@@ -10,6 +10,7 @@ pub mod atom;
 pub mod bitboard;
 pub mod color;
 pub mod fen;
+mod fen_error;
 mod fen_gating;
 pub mod gating;
 pub mod piece;
