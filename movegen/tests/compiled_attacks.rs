@@ -1,19 +1,11 @@
 //! Attack detection for compiled pieces (Cromwell) from its compiled tables agrees with
 //! evaluating each piece's attacking atoms one by one, on positions from random games.
 
+mod common;
+
+use common::Rng;
 use joust_core::{variants, Bits, Color, Position, Square};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Tables};
-
-/// A small deterministic generator so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// The pieces of `by` that attack `sq`, each tested atom by atom with `Program::hits`.
 fn attackers_one_by_one(t: &Tables<u64>, pos: &Position<u64>, sq: usize, by: Color) -> u64 {

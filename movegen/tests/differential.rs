@@ -6,6 +6,9 @@
 //! keeps it if no enemy atom then reaches the mover's royal. It shares no table, pin or
 //! check logic with the fast generator.
 
+mod common;
+
+use common::Rng;
 use joust_core::atom::{Action, Mode, Occupant};
 use joust_core::variant::DoubleStep;
 use joust_core::{variants, Color, Position, Slot, Square, Variant};
@@ -194,16 +197,6 @@ fn legal_slowly<B: TableCache>(pos: &Position<B>) -> BTreeSet<String> {
         })
         .map(|mv| format!("{mv:?}"))
         .collect()
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 fn compare_on_random_games<B: TableCache>(variant: &'static Variant, games: usize) -> usize {

@@ -4,21 +4,13 @@
 //! count as attacked (defended), a Lancer's rays pass its own pieces, bent riders stop at
 //! the first piece.
 
+mod common;
+
+use common::Rng;
 use joust_core::atom::Occupant;
 use joust_core::{variants, Color, KindId, Position, Square, Variant};
 use joust_movegen::tables::Shape;
 use joust_movegen::{legal_moves, make, position_from_fen, tables, TableCache};
-
-/// A small deterministic generator so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// What the atoms of `kind` attack from `from` in `pos`, one atom at a time.
 fn by_atoms<B: TableCache>(pos: &Position<B>, kind: KindId, color: Color, from: Square) -> B {

@@ -1,19 +1,11 @@
 //! Random games: make and unmake keep the position, its bitboards and its Zobrist key
 //! exactly right, and every generated move is legal.
 
+mod common;
+
+use common::Rng;
 use joust_core::{variants, Position, Variant};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, unmake, TableCache};
-
-/// A small deterministic generator so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn play_random_games<B: TableCache>(variant: &'static Variant, games: usize, plies: usize) {
     let t = tables::<B>(variant);

@@ -151,7 +151,7 @@ pub fn run(args: &PlayArgs) -> Result<u8, UserError> {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64)
             });
-            let side = if splitmix(seed) & 1 == 0 {
+            let side = if splitmix64(&mut { seed }) & 1 == 0 {
                 Color::White
             } else {
                 Color::Black
@@ -169,11 +169,6 @@ pub fn run(args: &PlayArgs) -> Result<u8, UserError> {
         hash: args.hash,
     };
     with_board_bits!(variant, B => Session::<B>::new(setup)?.run())
-}
-
-/// One step of the SplitMix64 generator: a well-mixed number from a seed.
-fn splitmix(seed: u64) -> u64 {
-    splitmix64(&mut { seed })
 }
 
 /// What the command line decided.
