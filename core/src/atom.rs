@@ -1,7 +1,7 @@
 //! Movement atoms: the pieces of every game are described as sets of these.
 //!
 //! An [`Atom`] is a set of offsets plus a path rule (leap, lame leap, ride, ride through own
-//! pieces, bent ride, the Lion's double step) and a [`Mode`] saying whether it moves,
+//! pieces, hop, bent ride, the Lion's double step) and a [`Mode`] saying whether it moves,
 //! captures by displacement, or shoots. [`Atom::reach`] is the plain, obviously-correct
 //! reading of an atom on an arbitrary board; move generators precompute fast tables from it
 //! and tests compare the two.
@@ -51,6 +51,18 @@ pub enum Path {
         /// Nearest reachable step.
         min: u8,
         /// Farthest step; [`UNLIMITED`] for no limit.
+        max: u8,
+    },
+    /// Rides along the offset over empty squares to the first occupied square (the
+    /// *screen*, a piece of either side), jumps over it, and lands on the squares beyond:
+    /// each empty one (to move) and the first occupied one (to capture or shoot an enemy),
+    /// at most `max` squares past the screen. Without a screen there is no move. `max` 1 is
+    /// the grasshopper (XBetza `g`: only the square directly behind the screen),
+    /// [`UNLIMITED`] the cannon (XBetza `p`: Xiangqi's cannon captures with `cpR`, Janggi's
+    /// moves and captures with `pR`).
+    Hop {
+        /// Farthest landing square beyond the screen, counted from it: 1 for a grasshopper,
+        /// [`UNLIMITED`] for a cannon.
         max: u8,
     },
     /// One step along the offset, then optionally onward as an unlimited rider in each
@@ -274,6 +286,24 @@ impl Atom {
                             Occupant::Empty => {}
                             Occupant::Own if through_own => {}
                             _ => break,
+                        }
+                    }
+                }
+                Path::Hop { max } => {
+                    let mut sq = from;
+                    let mut screen = false;
+                    let mut beyond = 0u8;
+                    while let Some(next) = geometry.offset(sq, df, dr) {
+                        sq = next;
+                        let occupied = occupant(sq) != Occupant::Empty;
+                        if !screen {
+                            screen = occupied;
+                            continue;
+                        }
+                        beyond += 1;
+                        land(sq, &mut out);
+                        if occupied || (max != UNLIMITED && beyond >= max) {
+                            break;
                         }
                     }
                 }

@@ -776,3 +776,96 @@ fn fortress_bishop_range_is_blocked_but_its_leaps_are_not() {
         ])
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Hoppers (Path::Hop): the cannon (XBetza p) and the grasshopper (XBetza g)
+
+/// A rook-line hopper of `mode` landing at most `max` squares beyond the screen.
+fn hopper(mode: atom::Mode, max: u8) -> PieceKind {
+    PieceKind::new(
+        "Hopper",
+        'X',
+        vec![Atom {
+            path: atom::Path::Hop { max },
+            offsets: atom::wazir(),
+            mode,
+            relative: false,
+        }],
+    )
+}
+
+#[test]
+fn cannon_without_a_screen_goes_nowhere() {
+    let cannon = hopper(atom::Mode::MOVE_CAPTURE, atom::UNLIMITED);
+    assert_eq!(reach(&cannon, W, G8, "d4", &[], &[]), actions(&[]));
+    assert_eq!(attacks(&cannon, W, G8, "d4", &[], &[]), names(&[]));
+}
+
+#[test]
+fn cannon_jumps_one_screen_of_either_side_and_lands_up_to_the_next_piece() {
+    let cannon = hopper(atom::Mode::MOVE_CAPTURE, atom::UNLIMITED);
+    // Own screen on d6: lands d7, captures d8. Enemy screen on f4: lands g4, h4.
+    // Enemy screen on d2: lands d1. Nothing on the a-side of the rank: no screen.
+    assert_eq!(
+        reach(&cannon, W, G8, "d4", &["d6"], &["d8", "f4", "d2"]),
+        actions(&[
+            ("d7", Action::Move),
+            ("d8", Action::Capture),
+            ("g4", Action::Move),
+            ("h4", Action::Move),
+            ("d1", Action::Move),
+        ])
+    );
+    // An own piece beyond the screen stops it without a capture.
+    assert_eq!(
+        reach(&cannon, W, G8, "d4", &["d6", "d8"], &[]),
+        actions(&[("d7", Action::Move)])
+    );
+    // Two screens: it cannot jump the second.
+    assert_eq!(
+        reach(&cannon, W, G8, "a1", &["a2"], &["a3", "a5"]),
+        actions(&[("a3", Action::Capture)])
+    );
+}
+
+#[test]
+fn xiangqi_cannon_captures_only_by_hopping() {
+    let capture_hop = hopper(atom::Mode::CAPTURE, atom::UNLIMITED);
+    assert_eq!(
+        reach(&capture_hop, W, G8, "d4", &["d6"], &["d8", "f4"]),
+        actions(&[("d8", Action::Capture)])
+    );
+    // It attacks the first piece beyond a screen, and every empty square beyond one
+    // (an enemy placed there would be capturable), but nothing before the screen.
+    assert_eq!(
+        attacks(&capture_hop, W, G8, "d4", &["d6"], &[]),
+        names(&["d7", "d8"])
+    );
+}
+
+#[test]
+fn grasshopper_lands_directly_behind_the_screen() {
+    let grasshopper = hopper(atom::Mode::MOVE_CAPTURE, 1);
+    assert_eq!(
+        reach(&grasshopper, W, G8, "d4", &["d6"], &["e4", "f4", "d3"]),
+        actions(&[
+            ("d7", Action::Move),
+            ("f4", Action::Capture),
+            ("d2", Action::Move)
+        ])
+    );
+    // Behind the screen is off the board: nothing.
+    assert_eq!(
+        reach(&grasshopper, B, G8, "d4", &["d8", "a4"], &[]),
+        actions(&[])
+    );
+}
+
+#[test]
+fn hopper_limited_to_two_squares_beyond_the_screen() {
+    let two = hopper(atom::Mode::MOVE_CAPTURE, 2);
+    assert_eq!(
+        reach(&two, W, G8, "a1", &["a3"], &[]),
+        actions(&[("a4", Action::Move), ("a5", Action::Move)])
+    );
+}

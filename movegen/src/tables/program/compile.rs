@@ -7,7 +7,7 @@ use joust_core::atom::{lame_first_step, Atom, Mode, Occupant, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, Square};
 
 /// Compiles atoms into a program, or `None` if an atom is of a path this module does not
-/// handle (bent rides, the Lion's double step).
+/// handle (bent rides, the Lion's double step, hops).
 pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
     let mut ops = Vec::new();
     for atom in atoms {
@@ -69,7 +69,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
                     through_own: matches!(atom.path, Path::RideThroughOwn { .. }),
                 });
             }
-            Path::Bent { .. } | Path::LionDouble => return None,
+            Path::Bent { .. } | Path::LionDouble | Path::Hop { .. } => return None,
         }
     }
     // Leaps over the same squares become one op whose mode is the union (a Cromwell pawn
