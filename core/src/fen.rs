@@ -9,7 +9,7 @@ use crate::fen_gating::{self, GatingText};
 use crate::gating::Gating;
 use crate::piece::{KindId, Piece};
 use crate::position::{CastlingRights, Position};
-use crate::square::{Direction, Square};
+use crate::square::{Direction, Geometry, Square};
 use crate::variant::{DoubleStep, Variant};
 
 impl<B: Bits> Position<B> {
@@ -363,4 +363,45 @@ pub fn en_passant_possible<B: Bits>(pos: &Position<B>, ep: Square) -> bool {
         g.offset(pawn_sq, df, 0)
             .is_some_and(|s| pos.piece_at(s) == Some(Piece::new(us, our_pawn)))
     })
+}
+
+/// The letter on each square (by square index) of a FEN's placement field, as written
+/// (uppercase White), without checking it against a game: for rules that read the start
+/// position before the game exists (castling from a game file). A malformed field gives
+/// whatever it could read; the game's own FEN check reports it.
+pub fn placement_letters(fen: &str, g: Geometry) -> Vec<Option<char>> {
+    let mut board = vec![None; g.len()];
+    let placement = fen.split([' ', '[']).next().unwrap_or("");
+    for (i, row) in placement.split('/').enumerate() {
+        let Some(rank) = (g.ranks() as usize).checked_sub(1 + i) else {
+            break;
+        };
+        let mut file = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d as usize;
+                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n.saturating_mul(10).saturating_add(d2 as usize);
+                    chars.next();
+                }
+                file = file.saturating_add(n);
+            } else if c == '(' {
+                for c in chars.by_ref() {
+                    if c == ')' {
+                        break;
+                    }
+                }
+            } else if c.is_ascii_alphabetic() {
+                if let Some(sq) = i8::try_from(file)
+                    .ok()
+                    .and_then(|f| g.square(f, rank as i8))
+                {
+                    board[sq.index()] = Some(c);
+                }
+                file = file.saturating_add(1);
+            }
+        }
+    }
+    board
 }

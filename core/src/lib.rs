@@ -30,4 +30,4 @@ pub use gating::{Gating, SetupStep, Slot};
 pub use piece::{KindId, Piece, PieceKind, MAX_KINDS};
 pub use position::{CastlingRights, Position};
 pub use square::{Direction, File, Geometry, Rank, Square};
-pub use variant::{CastlingRule, Material, Variant};
+pub use variant::{CastlingRule, DeadPosition, Material, Variant};

@@ -45,8 +45,8 @@ pub struct Variant {
     pub stalemate: StalemateResult,
     /// Plies without capture or pawn move after which the game is drawn.
     pub fifty_move_plies: u32,
-    /// True if the position is dead (no sequence of legal moves can give mate).
-    pub dead_position: fn(&Variant, &Material) -> bool,
+    /// Which material leaves a dead position (no sequence of legal moves can give mate).
+    pub dead_position: DeadPosition,
     /// The Musketeer types that can be selected and gated in (empty: no gating).
     pub gating_types: Vec<KindId>,
     /// The two types set when Black rejects White's selection (Cannon, Leopard;
@@ -56,6 +56,67 @@ pub struct Variant {
     /// docs/rules/cromwell.md, "Prince Rupert and Pym"): a move after which either
     /// attacks the other is illegal.
     pub mutual_immunity: Option<[KindId; 2]>,
+}
+
+/// The material with which no side can ever give mate, so the game is drawn as a dead
+/// position: read from data, so that one rule serves every game.
+///
+/// A position is dead when no piece is waiting in a reserve and every non-royal piece on
+/// the board is of a kind in `colour_bound` or `single`, and either none is of a `single`
+/// kind and the `colour_bound` ones all stand on squares of one colour, or exactly one is
+/// of a `single` kind and none is `colour_bound`. Chess: `single` the Knight,
+/// `colour_bound` the Bishop (docs/rules/chess.md, "How the game ends").
+///
+/// ```
+/// use joust_core::{variants, Material, Color};
+///
+/// let chess = variants::chess();
+/// let knight = chess.kind_by_letter(Color::White, 'N').unwrap();
+/// let mut m = Material::default();
+/// assert!(chess.dead_position.is_dead(chess, &m)); // bare kings
+/// m.count[0][knight.index()] = 1;
+/// assert!(chess.dead_position.is_dead(chess, &m)); // king and knight against king
+/// m.count[1][knight.index()] = 1;
+/// assert!(!chess.dead_position.is_dead(chess, &m)); // a knight each: mate is possible
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeadPosition {
+    /// Whether the game has dead positions at all (Cromwell has none: its stalemate wins).
+    pub enabled: bool,
+    /// Kinds of which one alone, with the royal pieces, cannot mate.
+    pub single: Vec<KindId>,
+    /// Kinds bound to one colour of square that cannot mate however many there are, so
+    /// long as all stand on squares of one colour.
+    pub colour_bound: Vec<KindId>,
+}
+
+impl DeadPosition {
+    /// True if `m`, the material of a position of `v`, makes it dead.
+    pub fn is_dead(&self, v: &Variant, m: &Material) -> bool {
+        if !self.enabled || m.reserves > 0 {
+            return false;
+        }
+        let (mut singles, mut bound, mut bound_dark) = (0, 0, 0);
+        for k in v.kind_ids() {
+            let n = m.total(k);
+            if n == 0 || v.kind(k).royal {
+                continue;
+            }
+            if self.colour_bound.contains(&k) {
+                bound += n;
+                bound_dark += m.total_dark(k);
+            } else if self.single.contains(&k) {
+                singles += n;
+            } else {
+                return false;
+            }
+        }
+        match singles {
+            0 => bound_dark == 0 || bound_dark == bound,
+            1 => bound == 0,
+            _ => false,
+        }
+    }
 }
 
 /// One castling move: which pieces go where and which squares must be empty or safe.

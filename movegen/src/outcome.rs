@@ -186,7 +186,7 @@ impl<B: TableCache> Game<B> {
                 }
             });
         }
-        if (variant.dead_position)(variant, &pos.material()) {
+        if variant.dead_position.is_dead(variant, &pos.material()) {
             return Some(Outcome::DeadPosition);
         }
         if self.repetitions() >= 3 {

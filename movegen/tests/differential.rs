@@ -327,7 +327,7 @@ mod recipe_add_a_game {
             promotion: chess.promotion.clone(),
             stalemate: chess.stalemate,
             fifty_move_plies: chess.fifty_move_plies,
-            dead_position: chess.dead_position,
+            dead_position: chess.dead_position.clone(),
             gating_types: Vec::new(),
             gating_rejection: None,
             mutual_immunity: None,

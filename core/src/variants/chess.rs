@@ -6,7 +6,7 @@ use crate::piece::KindId;
 use crate::pieces;
 use crate::square::Geometry;
 use crate::variant::{
-    CastlingRule, DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant,
+    CastlingRule, DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant,
 };
 use once_cell::sync::Lazy;
 
@@ -44,7 +44,7 @@ pub static CHESS: Lazy<Variant> = Lazy::new(|| {
         promotion: [Promotion::to(promote.clone()), Promotion::to(promote)],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
-        dead_position: fide_dead_position,
+        dead_position: fide_dead_position(KNIGHT, BISHOP),
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
@@ -85,14 +85,10 @@ pub(crate) fn fide_castling(g: Geometry) -> Vec<CastlingRule> {
 
 /// Dead positions of chess (docs/rules/chess.md, "How the game ends"): no pawns, queens
 /// or rooks, and at most one minor piece, or only bishops all on squares of one colour.
-pub(crate) fn fide_dead_position(_: &Variant, m: &Material) -> bool {
-    if m.total(PAWN) + m.total(QUEEN) + m.total(ROOK) > 0 {
-        return false;
+pub(crate) fn fide_dead_position(knight: KindId, bishop: KindId) -> DeadPosition {
+    DeadPosition {
+        enabled: true,
+        single: vec![knight],
+        colour_bound: vec![bishop],
     }
-    let minors = m.total(KNIGHT) + m.total(BISHOP);
-    if minors <= 1 {
-        return true;
-    }
-    let dark = m.total_dark(BISHOP);
-    m.total(KNIGHT) == 0 && (dark == 0 || dark == m.total(BISHOP))
 }

@@ -59,7 +59,7 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         ],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
-        dead_position: lancer_dead_position,
+        dead_position: lancer_dead_position(Some(KNIGHT), QUEENS_LANCER, BISHOP),
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,

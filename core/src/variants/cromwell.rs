@@ -6,7 +6,7 @@ use crate::color::Color;
 use crate::piece::KindId;
 use crate::pieces;
 use crate::square::Geometry;
-use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
+use crate::variant::{DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant};
 use once_cell::sync::Lazy;
 
 const PAWN: KindId = KindId(0);
@@ -50,14 +50,10 @@ pub static CROMWELL: Lazy<Variant> = Lazy::new(|| Variant {
     ],
     stalemate: StalemateResult::Loss,
     fifty_move_plies: 100,
-    dead_position: never_dead,
+    // With stalemate winning, no position is dead (docs/rules/cromwell.md, "How the game
+    // ends").
+    dead_position: DeadPosition::default(),
     gating_types: Vec::new(),
     gating_rejection: None,
     mutual_immunity: Some([RUPERT, PYM]),
 });
-
-/// With stalemate winning, no position is dead (docs/rules/cromwell.md, "How the game
-/// ends").
-fn never_dead(_: &Variant, _: &Material) -> bool {
-    false
-}

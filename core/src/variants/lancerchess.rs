@@ -7,7 +7,7 @@ use crate::piece::KindId;
 use crate::pieces;
 use crate::square::Geometry;
 use crate::variant::{
-    CastlingRule, DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant,
+    CastlingRule, DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant,
 };
 use once_cell::sync::Lazy;
 
@@ -54,7 +54,7 @@ pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
         promotion: lancer_promotions(KING, TOWER, BISHOP, KINGS_LANCER, QUEENS_LANCER),
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
-        dead_position: lancer_dead_position,
+        dead_position: lancer_dead_position(None, QUEENS_LANCER, BISHOP),
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
@@ -120,34 +120,15 @@ pub(crate) fn protecting_the_queen(g: Geometry) -> Vec<CastlingRule> {
 /// Dead positions of LancerChess (docs/rules/lancerchess.md, "How the game ends"; shared
 /// by Clash): no pawns, and either every non-royal piece is a Bishop or Queen's Lancer,
 /// all on squares of one colour (bare royals included), or the only non-royal piece is a
-/// single Knight.
-pub(crate) fn lancer_dead_position(v: &Variant, m: &Material) -> bool {
-    let mut colour_bound = 0;
-    let mut colour_bound_dark = 0;
-    let mut knights = 0;
-    let mut others = 0;
-    for k in v.kind_ids() {
-        let kind = v.kind(k);
-        if kind.royal {
-            continue;
-        }
-        let n = m.total(k);
-        match kind.letter {
-            _ if n == 0 => {}
-            _ if kind.pawn => return false,
-            'B' | 'J' => {
-                colour_bound += n;
-                colour_bound_dark += m.total_dark(k);
-            }
-            'N' => knights += n,
-            _ => others += n,
-        }
+/// single Knight (Clash's White army).
+pub(crate) fn lancer_dead_position(
+    knight: Option<KindId>,
+    queens_lancer: KindId,
+    bishop: KindId,
+) -> DeadPosition {
+    DeadPosition {
+        enabled: true,
+        single: knight.into_iter().collect(),
+        colour_bound: vec![bishop, queens_lancer],
     }
-    if others > 0 {
-        return false;
-    }
-    if knights == 0 {
-        return colour_bound_dark == 0 || colour_bound_dark == colour_bound;
-    }
-    knights == 1 && colour_bound == 0
 }

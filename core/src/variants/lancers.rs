@@ -7,7 +7,7 @@ use super::chess::{fide_castling, fide_dead_position};
 use crate::piece::KindId;
 use crate::pieces;
 use crate::square::{Direction, Geometry};
-use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
+use crate::variant::{DoubleStep, PawnRules, Promotion, StalemateResult, Variant};
 use once_cell::sync::Lazy;
 
 const PAWN: KindId = KindId(0);
@@ -60,7 +60,9 @@ fn lancer_game(
         promotion: [Promotion::to(promote.clone()), Promotion::to(promote)],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
-        dead_position: lancers_dead_position,
+        // As chess; never dead while a Lancer is on the board (docs/rules/lancers.md and
+        // docs/rules/single-lancer.md, "How the game ends"), as Lancers are in neither set.
+        dead_position: fide_dead_position(KNIGHT, BISHOP),
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
@@ -88,13 +90,3 @@ pub static SINGLE_LANCER: Lazy<Variant> = Lazy::new(|| {
         true,
     )
 });
-
-/// As chess (docs/rules/chess.md, "How the game ends"), and never dead while a Lancer is
-/// on the board (docs/rules/lancers.md and docs/rules/single-lancer.md, "How the game
-/// ends").
-fn lancers_dead_position(v: &Variant, m: &Material) -> bool {
-    let lancers: u32 = (FIRST_LANCER..FIRST_LANCER + 8)
-        .map(|k| m.total(KindId(k)))
-        .sum();
-    lancers == 0 && fide_dead_position(v, m)
-}

@@ -5,7 +5,7 @@ use super::chess::{fide_castling, fide_dead_position};
 use crate::piece::KindId;
 use crate::pieces;
 use crate::square::Geometry;
-use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
+use crate::variant::{DoubleStep, PawnRules, Promotion, StalemateResult, Variant};
 use once_cell::sync::Lazy;
 
 /// The kind id of the Cannon, the first default type when Black rejects
@@ -57,18 +57,11 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
         promotion: [promote.clone(), promote],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
-        dead_position: musketeer_dead_position,
+        // Dead as in chess, but only when no reserve piece remains and no musketeer type
+        // stands on the board (docs/rules/musketeer.md, "How the game ends").
+        dead_position: fide_dead_position(KindId(1), KindId(2)),
         gating_types: (6..16).map(KindId).collect(),
         gating_rejection: Some([CANNON, LEOPARD]),
         mutual_immunity: None,
     }
 });
-
-/// Dead as in chess, but only when no reserve piece remains and no musketeer type stands
-/// on the board (docs/rules/musketeer.md, "How the game ends").
-fn musketeer_dead_position(v: &Variant, m: &Material) -> bool {
-    if m.reserves > 0 || v.gating_types.iter().any(|&k| m.total(k) > 0) {
-        return false;
-    }
-    fide_dead_position(v, m)
-}

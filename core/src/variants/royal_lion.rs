@@ -5,7 +5,7 @@
 use crate::piece::KindId;
 use crate::pieces;
 use crate::square::Geometry;
-use crate::variant::{DoubleStep, Material, PawnRules, Promotion, StalemateResult, Variant};
+use crate::variant::{DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant};
 use once_cell::sync::Lazy;
 
 /// The `royal-lion` game.
@@ -49,27 +49,15 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         promotion: [promote.clone(), promote],
         stalemate: StalemateResult::Draw,
         fifty_move_plies: 100,
-        dead_position: lion_dead_position,
+        // No pawns; one side has only its Lion, the other its Lion and at most one piece
+        // (docs/rules/royal-lion.md, "How the game ends").
+        dead_position: DeadPosition {
+            enabled: true,
+            single: (1..11).map(KindId).collect(),
+            colour_bound: Vec::new(),
+        },
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
     }
 });
-
-/// Dead position (docs/rules/royal-lion.md, "How the game ends"): no pawns; one side has
-/// only its Lion, the other its Lion and at most one piece.
-fn lion_dead_position(v: &Variant, m: &Material) -> bool {
-    let mut others = [0u32; 2];
-    for k in v.kind_ids() {
-        let kind = v.kind(k);
-        if kind.royal {
-            continue;
-        }
-        if kind.pawn && m.total(k) > 0 {
-            return false;
-        }
-        others[0] += m.count[0][k.index()] as u32;
-        others[1] += m.count[1][k.index()] as u32;
-    }
-    others.iter().min() == Some(&0) && others.iter().max().is_some_and(|&n| n <= 1)
-}
