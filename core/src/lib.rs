@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod atom;
+pub mod betza;
 pub mod bitboard;
 pub mod color;
 pub mod fen;
