@@ -8,27 +8,20 @@ use joust_core::{Color, KindId, Position, Square};
 
 impl<B: Board> Tables<B> {
     /// The squares a piece of `kind` and `color` on `sq` attacks when the occupied squares
-    /// are `occ` and its side's are `own`: where it could capture an enemy piece placed
-    /// there, own pieces' squares included (defended), as `Atom::attack_squares` defines
-    /// it (docs/rules/README.md, "Pieces and how they move"). Leaps, rides within their
-    /// ranges and bent rides; a Lancer's rays pass its own pieces up to the first enemy;
-    /// a pawn attacks its capture squares.
-    /// `None` for compiled kinds, whose moves, captures and shots differ (see
-    /// [`Program::sets`](crate::tables::Program::sets)), and for unsupported ones.
+    /// are `occ` and its side's are `own`: where it could capture or shoot an enemy piece
+    /// placed there, own pieces' squares included (defended), as `Atom::attack_squares`
+    /// defines it (docs/rules/README.md, "Pieces and how they move"), for every shape.
+    /// Leaps, rides within their ranges and bent rides; a Lancer's rays pass its own
+    /// pieces up to the first enemy; a pawn attacks its capture squares; compiled kinds
+    /// their captures and shots; general kinds whatever their atoms attack (`Mode::INITIAL`
+    /// atoms only from [`Tables::initial_region`]).
     #[inline]
-    pub fn piece_attacks(
-        &self,
-        color: Color,
-        kind: KindId,
-        sq: Square,
-        occ: B,
-        own: B,
-    ) -> Option<B> {
+    pub fn piece_attacks(&self, color: Color, kind: KindId, sq: Square, occ: B, own: B) -> B {
         let kt = &self.kinds[kind.index()];
         match kt.shape {
-            Shape::LeapsAndRides { .. } => Some(self.leaps_and_rides(color, kind, sq, occ)),
+            Shape::LeapsAndRides { .. } => self.leaps_and_rides(color, kind, sq, occ),
             Shape::BentLionLance { lance, .. } if lance != 0 => {
-                Some(self.board.lance_rays(lance, sq, occ & !own))
+                self.board.lance_rays(lance, sq, occ & !own)
             }
             Shape::BentLionLance {
                 orth, diag, bent, ..
@@ -43,18 +36,49 @@ impl<B: Board> Tables<B> {
                 if bent != 0 {
                     a |= bent::attacks(&self.board, bent, sq, occ);
                 }
-                Some(a)
+                a
             }
-            Shape::Pawn => Some(kt.leap[color.index()][sq.index()]),
-            Shape::Compiled | Shape::Unsupported => None,
+            Shape::Pawn => kt.leap[color.index()][sq.index()],
+            Shape::Compiled => {
+                let program = kt.program.as_ref().expect("compiled kinds have a program");
+                program.attacks(&self.board, color, sq, occ, own)
+            }
+            Shape::General => {
+                let general = kt.general.as_ref().expect("general kinds have their atoms");
+                let initial = self.initial_region(color).has(sq);
+                general.attacks(color, sq, occ, own, initial)
+            }
         }
+    }
+
+    /// True if a piece of `kind` and `color` on `from` attacks `target` (see
+    /// [`Tables::piece_attacks`]), the occupied squares being `occ` and its side's `own`.
+    #[inline]
+    pub fn piece_hits(
+        &self,
+        color: Color,
+        kind: KindId,
+        from: Square,
+        target: Square,
+        occ: B,
+        own: B,
+    ) -> bool {
+        let kt = &self.kinds[kind.index()];
+        if let Some(program) = &kt.program {
+            return program.hits(&self.board, color, from, target, occ, own);
+        }
+        if let Some(general) = &kt.general {
+            let initial = self.initial_region(color).has(from);
+            return general.hits(color, from, target, occ, own, initial);
+        }
+        self.piece_attacks(color, kind, from, occ, own).has(target)
     }
 
     /// What a piece of `kind` and `color` on `sq` reaches, for the evaluation: the squares
     /// it moves, captures or shoots to (own pieces left out), and the squares it attacks
     /// (own pieces included, as defended, except for compiled kinds, whose attacks are
-    /// their captures and shots). `None` for pawns, whose captures are not their moves,
-    /// and for unsupported kinds.
+    /// their captures and shots). `None` for FIDE pawns, whose captures are not their
+    /// moves. General kinds are read atom by atom: exact, and slow.
     #[inline]
     pub fn piece_reach(
         &self,
@@ -74,8 +98,15 @@ impl<B: Board> Tables<B> {
                 ))
             }
             Shape::Pawn => None,
+            Shape::General => {
+                let general = kt.general.as_ref()?;
+                let initial = self.initial_region(color).has(sq);
+                let sets = general.sets(color, sq, occ, own, initial);
+                let attacks = general.attacks(color, sq, occ, own, initial);
+                Some((sets.moves | sets.captures | sets.shots, attacks))
+            }
             _ => {
-                let attacks = self.piece_attacks(color, kind, sq, occ, own)?;
+                let attacks = self.piece_attacks(color, kind, sq, occ, own);
                 Some((attacks & !own, attacks))
             }
         }
@@ -130,6 +161,9 @@ impl<B: Board> Tables<B> {
         }
         if masks.compiled & present != 0 {
             a |= self.compiled_attackers(pos, sq, occ, by, gone);
+        }
+        if masks.general & present != 0 {
+            a |= self.general_attackers(pos, sq, occ, by, gone);
         }
         let mut lance = masks.lance & present;
         if lance != 0 {
@@ -200,6 +234,38 @@ impl<B: Board> Tables<B> {
             }
         }
         a & occ & !gone
+    }
+
+    /// [`Self::attackers_after`] for `by`'s general kinds only: each piece's atoms read
+    /// against the occupancy, with an enemy placed on `sq` (slow, exact, for every path).
+    #[inline(never)]
+    pub fn general_attackers(
+        &self,
+        pos: &Position<B>,
+        sq: Square,
+        occ: B,
+        by: Color,
+        gone: B,
+    ) -> B {
+        let c = by.index();
+        let own = pos.pieces(by) & occ & !gone;
+        let region = self.initial_region(by);
+        let mut general = self.masks[c].general & pos.kinds_present(by);
+        let mut a = B::EMPTY;
+        while general != 0 {
+            let k = general.trailing_zeros() as usize;
+            general &= general - 1;
+            let atoms = self.kinds[k]
+                .general
+                .as_ref()
+                .expect("general kinds have their atoms");
+            for from in (pos.pieces_of(by, KindId(k as u8)) & own).squares() {
+                if atoms.hits(by, from, sq, occ, own, region.has(from)) {
+                    a |= B::from_square(from);
+                }
+            }
+        }
+        a
     }
 
     /// For a side whose kinds are all compiled: the pieces of `by` attacking `sq` in `pos`,

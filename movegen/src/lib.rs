@@ -11,10 +11,13 @@
 //!   - [`tables::kind`]: each kind's [`tables::Shape`] and leap tables, and kind sets.
 //!   - [`tables::bent`]: bent riders' attacks both ways and the squares inside their paths.
 //!   - [`tables::program`]: atoms compiled into per-square programs (Cromwell's pieces).
+//!   - [`tables::general`]: the atoms of every other kind (nightriders, hoppers, ...),
+//!     read one by one with `Atom::reach`: slow, exact, for any path.
 //! - `attacks`: who attacks a square (checks, pins) and what one piece attacks.
 //! - `generate`: legal moves; `generate::pinned` (checks and pins first, for leapers,
 //!   riders and FIDE pawns), `generate::tested` (pseudo-legal, then tested, for the rest),
-//!   `generate::castling` (both), `generate::immunity` (Cromwell's Rupert–Pym rule).
+//!   `generate::general` (within it, the moves of general kinds), `generate::castling`
+//!   (both), `generate::immunity` (Cromwell's Rupert–Pym rule).
 //! - [`gating`]: Musketeer's setup moves and what a move does to the reserves.
 //! - `make`: playing and taking back a move; `moves`: the move and its list.
 //! - `outcome`: [`Game`], history and outcomes; `perft`: counting move sequences.

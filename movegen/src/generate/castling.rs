@@ -1,14 +1,22 @@
 //! Castling (docs/rules/chess.md, "Special moves"; docs/rules/lancerchess.md, "Castling:
 //! Protecting the Queen"), the same for both generators: every rule of the game whose
-//! right the side still has, whose squares are empty and whose royal path is safe.
+//! right the side still has, whose squares are empty and whose royal path is safe, and
+//! that the game's other rules allow (the tested generator's mutual immunity).
 
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
+use joust_core::variant::CastlingRule;
 use joust_core::Position;
 
-/// Appends the castling moves of the side to move, which is not in check.
-pub(super) fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+/// Appends the castling moves of the side to move, which is not in check, that `allows`
+/// also allows.
+pub(super) fn castling<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    allows: impl Fn(&CastlingRule) -> bool,
+    list: &mut MoveList,
+) {
     let us = pos.side_to_move();
     let rights = pos.castling();
     if rights.0 == 0 {
@@ -32,7 +40,7 @@ pub(super) fn castling<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         if (t.castle_empty[i] & occ & !movers).any() {
             continue;
         }
-        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) {
+        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) || !allows(rule) {
             continue;
         }
         list.push(Move::with_flag(

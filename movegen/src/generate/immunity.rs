@@ -3,6 +3,7 @@
 
 use crate::sliders::Board;
 use crate::tables::Tables;
+use joust_core::variant::CastlingRule;
 use joust_core::{Color, KindId, Position, Square};
 use std::cell::OnceCell;
 
@@ -25,6 +26,10 @@ pub(super) struct Immunity<B> {
     /// it would attack the other); `None` when that cannot be worked out in advance.
     /// Each worked out on first use: most positions ask for one at most.
     forbidden: [OnceCell<Option<B>>; 2],
+    /// True if one of the two kinds is general (`Shape::General`): what it attacks may
+    /// change with any move anywhere (a hopper's screen), so every move takes the exact
+    /// test.
+    exact: bool,
 }
 
 impl<B: Board> Immunity<B> {
@@ -35,6 +40,7 @@ impl<B: Board> Immunity<B> {
             blocker: B::EMPTY,
             sensitive: B::EMPTY,
             forbidden: [OnceCell::new(), OnceCell::new()],
+            exact: false,
         };
         let Some([ka, kb]) = t.variant.mutual_immunity else {
             return none;
@@ -58,12 +64,21 @@ impl<B: Board> Immunity<B> {
         } else {
             inside
         };
+        let exact = [ka, kb]
+            .iter()
+            .any(|k| t.kinds[k.index()].general.is_some());
+        let (blocker, sensitive) = if exact {
+            (t.board.all, t.board.all)
+        } else {
+            (blocker, blocker | B::from_square(a.0) | B::from_square(b.0))
+        };
         Immunity {
             pair: Some([a, b]),
             between,
             blocker,
-            sensitive: blocker | B::from_square(a.0) | B::from_square(b.0),
+            sensitive,
             forbidden: [OnceCell::new(), OnceCell::new()],
+            exact,
         }
     }
 
@@ -128,6 +143,43 @@ impl<B: Board> Immunity<B> {
         quiet || self.allows_exactly(t, pos, moved, after, gone)
     }
 
+    /// True if castling by `rule` (of the side to move) leaves the two apart.
+    pub(super) fn allows_castling(
+        &self,
+        t: &Tables<B>,
+        pos: &Position<B>,
+        rule: &CastlingRule,
+    ) -> bool {
+        let Some(pair) = self.pair else {
+            return true;
+        };
+        let from = B::from_square(rule.royal_from) | B::from_square(rule.rook_from);
+        let to = B::from_square(rule.royal_to) | B::from_square(rule.rook_to);
+        let after = (pos.occupied() & !from) | to;
+        let us = pos.side_to_move();
+        let own = |c: Color| {
+            if c == us {
+                (pos.pieces(us) & !from) | to
+            } else {
+                pos.pieces(c)
+            }
+        };
+        let placed = pair.map(|(sq, k, c)| {
+            let sq = if sq == rule.royal_from {
+                rule.royal_to
+            } else if sq == rule.rook_from {
+                rule.rook_to
+            } else {
+                sq
+            };
+            (sq, k, c)
+        });
+        let attacks = |x: (Square, KindId, Color), y: (Square, KindId, Color)| {
+            t.piece_hits(x.2, x.1, x.0, y.0, after, own(x.2))
+        };
+        !attacks(placed[0], placed[1]) && !attacks(placed[1], placed[0])
+    }
+
     /// [`Immunity::allows`] for the moves that may bring them face to face.
     #[inline(never)]
     fn allows_exactly(
@@ -155,7 +207,7 @@ impl<B: Board> Immunity<B> {
             Some((from, _)) => self.between.has(from),
             None => (self.between & gone).any(),
         };
-        if !moves_one && (!opens || (self.between & after).any()) {
+        if !self.exact && !moves_one && (!opens || (self.between & after).any()) {
             // Neither moves, and the line between them (if any) stays blocked.
             return true;
         }
@@ -167,13 +219,16 @@ impl<B: Board> Immunity<B> {
             // One of them was captured: nothing left to face.
             return true;
         }
-        let attacks = |x: (Square, KindId, Color, bool), y: (Square, KindId, Color, bool)| {
-            let kt = &t.kinds[x.1.index()];
-            let own = pos.pieces(x.2) & after;
-            match &kt.program {
-                Some(p) => p.hits(&t.board, x.2, x.0, y.0, after, own),
-                None => t.leaps_and_rides(x.2, x.1, x.0, after).has(y.0),
+        // Each side's pieces after the move: the mover on its new square, the captured gone.
+        let us = pos.side_to_move();
+        let own_after = |c: Color| match moved {
+            Some((from, to)) if c == us => {
+                (pos.pieces(us) ^ B::from_square(from)) | B::from_square(to)
             }
+            _ => pos.pieces(c) & after & !gone,
+        };
+        let attacks = |x: (Square, KindId, Color, bool), y: (Square, KindId, Color, bool)| {
+            t.piece_hits(x.2, x.1, x.0, y.0, after, own_after(x.2))
         };
         !attacks(placed[0], placed[1]) && !attacks(placed[1], placed[0])
     }

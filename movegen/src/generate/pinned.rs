@@ -77,7 +77,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     }
 
     if checkers.is_empty() {
-        castling(t, pos, list);
+        castling(t, pos, |_| true, list);
     }
 }
 

@@ -1,13 +1,16 @@
 //! The tested legal-move generator: every piece shape the engine knows, including bent
 //! riders, the Royal Lion's double moves and pass, Lancers, compiled (Cromwell) pieces,
-//! and pawns with any double-step and promotion rule.
+//! general pieces read atom by atom ([`super::general`]), and pawns with any double-step
+//! and promotion rule.
 //!
 //! Moves are generated pseudo-legally; a move is kept without further work when it
 //! cannot expose the royal (not in check, and the mover stands on no line or bent path
 //! between the royal and an enemy rider); otherwise its effect on the occupancy is played
-//! out and the royal's square tested.
+//! out and the royal's square tested. Against general enemy pieces (a hopper's attacks
+//! change wherever a piece comes or goes) every move is tested.
 
 use super::castling::castling;
+use super::general;
 use super::immunity::Immunity;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
@@ -90,6 +93,10 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         blockers
     });
     danger |= compiled_blockers & ours;
+    if t.masks[them.index()].general & pos.kinds_present(them) != 0 {
+        // What a general piece attacks is known only by reading its atoms: test every move.
+        danger = !B::EMPTY;
+    }
     let immunity = Immunity::new(t, pos);
     // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
     // in Cromwell, Rupert and Pym apart).
@@ -161,6 +168,8 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         }
     }
 
+    general::moves(t, pos, &safe, &safe_shot, list);
+
     let mut kinds = (t.masks[us.index()].leaps_and_rides | t.masks[us.index()].bent_lion_lance)
         & pos.kinds_present(us);
     while kinds != 0 {
@@ -194,7 +203,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     }
 
     if !in_check {
-        castling(t, pos, list);
+        castling(t, pos, |rule| immunity.allows_castling(t, pos, rule), list);
     }
 }
 
@@ -275,9 +284,14 @@ fn royal_moves<B: Board>(
     let s_bit = B::from_square(s);
     let attacked_without =
         |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
-    let shape = &t.kinds[royal.index()].shape;
-    if let Some(program) = &t.kinds[royal.index()].program {
-        let sets = program.sets(&t.board, us, s, occ, ours);
+    let kt = &t.kinds[royal.index()];
+    let shape = &kt.shape;
+    let sets = match (&kt.program, &kt.general) {
+        (Some(program), _) => Some(program.sets(&t.board, us, s, occ, ours)),
+        (None, Some(_)) => Some(general::sets_of(t, pos, royal, s).0),
+        (None, None) => None,
+    };
+    if let Some(sets) = sets {
         for to in (sets.moves | sets.captures).squares() {
             let to_bit = B::from_square(to);
             let after = (occ ^ s_bit) | to_bit;
@@ -303,7 +317,10 @@ fn royal_moves<B: Board>(
     }
     for to in (targets & !ours & t.board.all).squares() {
         let to_bit = B::from_square(to);
-        if !attacked_without(to, (occ ^ s_bit) | to_bit, to_bit) {
+        let after = (occ ^ s_bit) | to_bit;
+        if !attacked_without(to, after, to_bit)
+            && immunity.allows(t, pos, Some((s, to)), after, to_bit)
+        {
             list.push(Move::normal(s, to));
         }
     }
@@ -321,12 +338,14 @@ fn royal_moves<B: Board>(
         let seconds = king[m.index()] & ((!occ & t.board.all) | theirs | s_bit) & !m_bit;
         for to in seconds.squares() {
             let to_bit = B::from_square(to);
-            let safe = if to == s {
-                !attacked_without(s, occ ^ m_bit, m_bit)
+            let (after, gone) = if to == s {
+                (occ ^ m_bit, m_bit)
             } else {
-                !attacked_without(to, (occ ^ s_bit ^ m_bit) | to_bit, m_bit | to_bit)
+                ((occ ^ s_bit ^ m_bit) | to_bit, m_bit | to_bit)
             };
-            if safe {
+            if !attacked_without(to, after, gone)
+                && immunity.allows(t, pos, Some((s, to)), after, gone)
+            {
                 list.push(Move::with_flag(s, to, MoveFlag::LionDouble, m.0));
             }
         }
@@ -344,7 +363,11 @@ fn royal_moves<B: Board>(
 }
 
 /// The kinds a pawn of the side to move may promote to on `to` (none: it may not go there).
-fn promotion_kinds<B: Board>(t: &Tables<B>, pos: &Position<B>, to: Square) -> Vec<KindId> {
+pub(super) fn promotion_kinds<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    to: Square,
+) -> Vec<KindId> {
     let us = pos.side_to_move();
     let mut kinds = t.promotions[us.index()][to.index()].clone();
     if t.promote_to_selected[us.index()] {

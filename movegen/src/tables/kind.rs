@@ -1,10 +1,11 @@
 //! One piece kind's movement once compiled: its [`Shape`] (which says which generator
-//! handles it), its leap tables both ways, and for compiled kinds their [`Program`]; and
-//! the per-side kind sets ([`KindMasks`]) that let the generators and attack detection
-//! visit only the kinds that matter.
+//! handles it), its leap tables both ways, for compiled kinds their [`Program`] and for the
+//! rest their atoms ([`General`]); and the per-side kind sets ([`KindMasks`]) that let the
+//! generators and attack detection visit only the kinds that matter.
 
 use super::bent::{CROCODILE, GRYPHON};
 use super::board::bb_of;
+use super::general::General;
 use super::program::{compile, Program};
 use joust_core::atom::{ferz, king_steps, wazir, Atom, Mode, Occupant, Outward, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, PieceKind, Square};
@@ -40,12 +41,17 @@ pub enum Shape {
         /// (index in `Direction::ALL`) is set: the Lancer's facing.
         lance: u8,
     },
-    /// Any mix of leaps, lame leaps and rides that move, capture or shoot (Cromwell),
-    /// compiled into a [`Program`] ([`KindTable::program`]) and evaluated from it by the
-    /// tested generator.
+    /// Any mix of leaps, lame leaps and rides along unit steps that move, capture or shoot
+    /// (Cromwell), compiled into a [`Program`] ([`KindTable::program`]) and evaluated from
+    /// it by the tested generator.
     Compiled,
-    /// Atoms no generator handles yet.
-    Unsupported,
+    /// Anything else: rides along other offsets (the nightrider), `Mode::INITIAL` atoms
+    /// beyond the FIDE pawn's, bent or Lion atoms mixed with other modes, and paths no
+    /// table knows (hoppers). The general generator reads these atoms one by one with
+    /// `Atom::reach` ([`General`]): every move, capture and shot the atoms give, and every
+    /// square `Atom::attack_squares` gives attacked, for checks, pins and attack queries
+    /// alike. Exact and slow; a game with such a kind uses the tested generator.
+    General,
 }
 
 impl Shape {
@@ -80,20 +86,21 @@ fn is_set(offsets: &[(i8, i8)], set: &[(i8, i8)]) -> bool {
     offsets.len() == set.len() && set.iter().all(|o| offsets.contains(o))
 }
 
-/// Reads a kind's atoms as a [`Shape`] ([`Shape::Unsupported`] for those that need a
-/// [`Program`] or that nothing handles).
+/// Reads a kind's atoms as one of the fixed shapes, or [`Shape::General`] for the rest
+/// (which [`KindTable::new`] then compiles into a [`Program`] where it can, making it
+/// [`Shape::Compiled`]).
 pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
     if pawn {
         return if atoms == joust_core::pieces::pawn().atoms.as_slice() {
             Shape::Pawn
         } else {
-            Shape::Unsupported
+            Shape::General
         };
     }
     let (mut orth, mut diag, mut bent, mut lion, mut lance) = (0u8, 0u8, 0u8, false, 0u8);
     for atom in atoms {
         if atom.mode != Mode::MOVE_CAPTURE || atom.relative {
-            return Shape::Unsupported;
+            return Shape::General;
         }
         match atom.path {
             Path::Leap => {}
@@ -106,7 +113,7 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
                     orth = orth.max(max);
                     diag = diag.max(max);
                 } else {
-                    return Shape::Unsupported;
+                    return Shape::General;
                 }
             }
             Path::Bent {
@@ -123,10 +130,10 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
                 let (df, dr) = atom.offsets[0];
                 match Direction::from_delta(df, dr) {
                     Some(d) => lance |= 1 << d as u8,
-                    None => return Shape::Unsupported,
+                    None => return Shape::General,
                 }
             }
-            _ => return Shape::Unsupported,
+            _ => return Shape::General,
         }
     }
     if bent == 0 && !lion && lance == 0 {
@@ -157,6 +164,8 @@ pub struct KindTable<B> {
     pub(crate) pawn: bool,
     /// The compiled atoms of a [`Shape::Compiled`] kind.
     pub(crate) program: Option<Program<B>>,
+    /// The atoms of a [`Shape::General`] kind, read one by one.
+    pub(crate) general: Option<General>,
 }
 
 impl<B: Bits> KindTable<B> {
@@ -165,10 +174,13 @@ impl<B: Bits> KindTable<B> {
         let n = g.len();
         let mut shape = shape_of(&kind.atoms, kind.pawn);
         let mut program = None;
-        if shape == Shape::Unsupported {
+        let mut general = None;
+        if shape == Shape::General {
             program = compile::<B>(&kind.atoms, g);
             if program.is_some() {
                 shape = Shape::Compiled;
+            } else {
+                general = Some(General::new(&kind.atoms, g));
             }
         }
         let empty = |_: Square| Occupant::Empty;
@@ -177,8 +189,12 @@ impl<B: Bits> KindTable<B> {
         for color in Color::ALL {
             for sq in g.squares() {
                 let mut att = B::EMPTY;
+                // Leaps that attack from every square (not only from the initial region).
                 for atom in &kind.atoms {
-                    if atom.path == Path::Leap && atom.attacks() {
+                    if atom.path == Path::Leap
+                        && atom.attacks()
+                        && !atom.mode.contains(Mode::INITIAL)
+                    {
                         att |= bb_of(atom.attack_squares(color, g, sq, &empty));
                     }
                 }
@@ -190,6 +206,7 @@ impl<B: Bits> KindTable<B> {
         }
         KindTable {
             program,
+            general,
             shape,
             leap,
             reverse_leap,
@@ -244,6 +261,8 @@ pub struct KindMasks {
     pub(crate) lance: u16,
     /// Kinds of [`Shape::Compiled`] (all of Cromwell's), royal included.
     pub(crate) compiled: u16,
+    /// Kinds of [`Shape::General`], royal included.
+    pub(crate) general: u16,
     /// Non-royal kinds of [`Shape::BentLionLance`].
     pub(crate) bent_lion_lance: u16,
 }

@@ -4,18 +4,21 @@
 //!
 //! The parts each own their queries: [`board`] what the board's shape decides (lines,
 //! distances, rays), [`kind`] each kind's [`Shape`] and leap tables, [`bent`] the bent
-//! riders' attacks, [`program`] the compiled kinds' [`Program`]s. None of them knows
-//! [`Tables`]; it only brings them together with the game's rules.
+//! riders' attacks, [`program`] the compiled kinds' [`Program`]s, [`general`] the atoms of
+//! every other kind, read one by one. None of them knows [`Tables`]; it only brings them
+//! together with the game's rules.
 
 pub mod bent;
 pub mod board;
 mod cache;
+pub mod general;
 pub mod kind;
 pub mod program;
 
 pub use bent::{BentPaths, CROCODILE, GRYPHON};
 pub use board::BoardTables;
 pub use cache::Cache;
+pub use general::General;
 pub use kind::{shape_of, KindMasks, KindTable, Shape};
 pub use program::{CompiledAttacks, Program, Sets};
 
@@ -50,7 +53,8 @@ pub struct Tables<B: Board> {
     pub(crate) royal: [KindId; 2],
     /// Per colour: the pawn kind, if any.
     pub(crate) pawn: [Option<KindId>; 2],
-    /// Per colour: squares from which a pawn may double-step.
+    /// Per colour: squares from which a pawn may double-step, and from which any kind's
+    /// `Mode::INITIAL` atoms apply ([`Tables::initial_region`]).
     pub(crate) double_step_from: [B; 2],
     /// Per colour: the last rank.
     pub(crate) last_rank: [B; 2],
@@ -61,11 +65,8 @@ pub struct Tables<B: Board> {
     /// Per castling rule: squares that must be empty.
     pub(crate) castle_empty: Vec<B>,
     /// True if every kind is of [`Shape::LeapsAndRides`] or a FIDE pawn, with FIDE-like
-    /// pawn rules: the pin-based generator applies.
+    /// pawn rules and no mutual immunity: the pin-based generator applies.
     pub(crate) pinned_generator: bool,
-    /// True if every kind's atoms are understood by a generator (else the game is not
-    /// playable yet).
-    pub(crate) supported: bool,
     /// True if the game has Musketeer gating (and so a setup phase).
     pub(crate) gating: bool,
     /// Per colour and kind: how many the side has in the start position (for promotion to
@@ -93,11 +94,12 @@ impl<B: TableCache> Tables<B> {
         let mut masks = [KindMasks::default(); 2];
         let mut ranges = [(0u8, 0u8); MAX_KINDS];
         let mut lancer_kinds = [[None; 8]; 2];
-        let mut supported = true;
         let mut pinned_generator = matches!(
             variant.pawns.double_step,
             DoubleStep::FromRank(_) | DoubleStep::Never
-        ) && !variant.promotion.iter().any(|p| p.lost_only);
+        ) && !variant.promotion.iter().any(|p| p.lost_only)
+            // Mutual immunity is the tested generator's.
+            && variant.mutual_immunity.is_none();
         for color in Color::ALL {
             let m = &mut masks[color.index()];
             for &k in &variant.armies[color.index()] {
@@ -132,10 +134,15 @@ impl<B: TableCache> Tables<B> {
                             m.bent_lion_lance |= bit;
                         }
                     }
-                    Shape::Unsupported => supported = false,
+                    Shape::General => {
+                        pinned_generator = false;
+                        m.general |= bit;
+                    }
                     _ => {}
                 }
-                if kt.shape != Shape::Compiled && kt.leap[color.index()].iter().any(|b| b.any()) {
+                // Compiled and general kinds find their attackers by their own means.
+                let own_means = matches!(kt.shape, Shape::Compiled | Shape::General);
+                if !own_means && kt.leap[color.index()].iter().any(|b| b.any()) {
                     m.leapers |= bit;
                 }
             }
@@ -174,8 +181,7 @@ impl<B: TableCache> Tables<B> {
             promotions: Color::ALL.map(|c| g.squares().map(|s| variant.promotions(c, s)).collect()),
             castle_loss,
             castle_empty,
-            pinned_generator: pinned_generator && supported,
-            supported,
+            pinned_generator,
             gating: !variant.gating_types.is_empty(),
             start_counts: start_counts(variant),
             lost_only: [
@@ -223,11 +229,15 @@ impl<B: Board> Tables<B> {
         self.gating
     }
 
-    /// True if every kind's atoms are understood by a generator (else the game is not
-    /// playable yet, and has no moves).
+    /// The squares from which `color`'s pieces may use their `Mode::INITIAL` atoms (the
+    /// FIDE pawn's double step): the game's double-step rank counted from `color`'s side
+    /// ([`DoubleStep::FromRank`]), nowhere ([`DoubleStep::Never`]), or everywhere
+    /// ([`DoubleStep::AnyRankUnlessPawnAttacked`], where a pawn's initial move is also
+    /// refused when an enemy pawn attacks a square it passes). The same for every kind, as
+    /// there is no other record of where a piece started.
     #[inline(always)]
-    pub fn supported(&self) -> bool {
-        self.supported
+    pub fn initial_region(&self, color: Color) -> B {
+        self.double_step_from[color.index()]
     }
 
     /// Squares strictly between `a` and `b` if they share a line, else empty.

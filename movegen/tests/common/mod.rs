@@ -1,5 +1,7 @@
 //! Helpers shared by movegen's integration tests.
 
+pub mod slow;
+
 /// A small deterministic generator (xorshift), so that a failure reproduces.
 pub struct Rng(pub u64);
 

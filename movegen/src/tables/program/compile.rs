@@ -6,11 +6,17 @@ use super::{CompiledRide, Op, Program, Sets, ShortThrough};
 use joust_core::atom::{lame_first_step, Atom, Mode, Occupant, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, Square};
 
-/// Compiles atoms into a program, or `None` if an atom is of a path this module does not
-/// handle (bent rides, the Lion's double step, hops).
+/// Compiles atoms into a program, or `None` if an atom is beyond this module: a path other
+/// than leaps, lame leaps and rides along unit steps (bent rides, the Lion's double step,
+/// hops, rides along longer offsets, and any path added later), or an atom that applies
+/// only from the initial region (`Mode::INITIAL`). The general generator reads such kinds
+/// ([`General`](crate::tables::general::General)).
 pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
     let mut ops = Vec::new();
     for atom in atoms {
+        if atom.mode.contains(Mode::INITIAL) {
+            return None;
+        }
         let per_color = |color: Color| atom.offsets_for(color).collect::<Vec<_>>();
         match atom.path {
             Path::Leap => {
@@ -69,7 +75,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
                     through_own: matches!(atom.path, Path::RideThroughOwn { .. }),
                 });
             }
-            Path::Bent { .. } | Path::LionDouble | Path::Hop { .. } => return None,
+            _ => return None,
         }
     }
     // Leaps over the same squares become one op whose mode is the union (a Cromwell pawn
@@ -77,15 +83,11 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
     let mut merged: Vec<Op<B>> = Vec::new();
     for op in ops {
         if let Op::Leap { mode, table } = &op {
-            if mode.contains(Mode::INITIAL) {
-                merged.push(op);
-                continue;
-            }
             let same = merged.iter_mut().find_map(|m| match m {
                 Op::Leap {
                     mode: m_mode,
                     table: m_table,
-                } if m_table == table && !m_mode.contains(Mode::INITIAL) => Some(m_mode),
+                } if m_table == table => Some(m_mode),
                 _ => None,
             });
             if let Some(m_mode) = same {
@@ -135,8 +137,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         }
         rev
     });
-    let plain_leap =
-        |op: &Op<B>| matches!(op, Op::Leap { mode, .. } if !mode.contains(Mode::INITIAL));
+    let plain_leap = |op: &Op<B>| matches!(op, Op::Leap { .. });
     let leaps = Color::ALL.map(|c| {
         g.squares()
             .map(|s| {

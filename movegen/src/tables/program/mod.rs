@@ -61,7 +61,7 @@ pub struct Program<B> {
     pub(crate) leaps: [Vec<Sets<B>>; 2],
     /// Its rides, ready for [`Program::sets`].
     pub(crate) rides: Vec<CompiledRide<B>>,
-    /// The atoms that are neither plain leaps nor rides (lame leaps, initial-square leaps).
+    /// The atoms that are neither plain leaps nor rides (lame leaps).
     pub(crate) others: Vec<Op<B>>,
     /// The ops of `attack_ops` that are neither plain leaps nor rides.
     pub(crate) attack_others: Vec<Op<B>>,
