@@ -4,6 +4,7 @@ mod analyse_cmd;
 mod clock;
 mod diagram_cmd;
 mod engine_text;
+mod game_files;
 mod musketeer_opt;
 mod perft_cmd;
 mod pgn_cmd;
@@ -23,6 +24,10 @@ struct Cli {
     /// What to do; with none and input from a pipe, speak UCI.
     #[command(subcommand)]
     command: Option<Command>,
+    /// Add the games of a game file (Fairy-Stockfish's variants.ini syntax;
+    /// docs/game-files.md) to the built-in ones, for any command.
+    #[arg(long, global = true, value_name = "FILE")]
+    variants: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,6 +61,12 @@ pub struct UserError(pub String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(path) = &cli.variants {
+        if let Err(UserError(msg)) = game_files::add(path) {
+            eprintln!("joust: error: {msg}");
+            return ExitCode::from(2);
+        }
+    }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args).map(|()| 0),
         Some(Command::Tour(args)) => tour_cmd::run(&args),

@@ -1,10 +1,12 @@
 //! `joust variants`: every game id with its board, pieces and summary; with an id, that
 //! game's rules in short and its start position drawn as text.
 
+mod described;
 mod rules_summary;
 
 use crate::UserError;
 use clap::Args;
+use described::described;
 use joust_core::{variants, Variant};
 use joust_movegen::{on_position, AnyPosition};
 use joust_render::{board_text, legend, TextStyle};
@@ -81,7 +83,7 @@ fn wrap(out: &mut String, first: &str, rest: &str, text: &str) {
 fn listing() -> String {
     let pad = " ".repeat(ID_WIDTH + 7);
     let mut out = String::new();
-    for v in variants::all() {
+    for v in variants::with_user_games() {
         let g = v.geometry;
         let head = format!(
             "{:<ID_WIDTH$}{:<7}",
@@ -133,13 +135,37 @@ fn bullets(out: &mut String, id: &str) {
     }
 }
 
+/// The rules in short of a game without a hand-written digest, from its data; a built-in
+/// game names its page of the book, a user's game says where it came from.
+fn described_bullets(out: &mut String, v: &Variant) {
+    if variants::all().iter().any(|b| std::ptr::eq(*b, v)) {
+        let _ = writeln!(
+            out,
+            "Rules in short (in full: {BOOK_DIR}/{}.md in the Joust repository):",
+            v.id
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "Rules in short (a game from a game file, as Joust reads it):"
+        );
+    }
+    for b in described(v) {
+        wrap(out, "  - ", "    ", &b);
+    }
+}
+
 /// One game: name, size, summary, rules in short, the start position and its symbols.
 fn game_rules(v: &'static Variant) -> String {
     let g = v.geometry;
     let mut out = format!("{} ({}), {}x{}\n", v.name, v.id, g.files(), g.ranks());
     wrap(&mut out, "", "", v.summary);
     out.push('\n');
-    bullets(&mut out, v.id);
+    if summary(v.id).is_some() {
+        bullets(&mut out, v.id);
+    } else {
+        described_bullets(&mut out, v);
+    }
     out.push_str("\nStart position:\n");
     let style = TextStyle::default();
     let board = AnyPosition::start(v).map(|pos| on_position!(&pos, p => board_text(p, &style)));

@@ -13,6 +13,7 @@ pub mod color;
 pub mod fen;
 mod fen_error;
 mod fen_gating;
+pub mod gamefile;
 pub mod gating;
 pub mod piece;
 pub mod pieces;

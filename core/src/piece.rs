@@ -37,6 +37,9 @@ pub struct PieceKind {
     pub value: Option<i32>,
     /// How it moves, captures and shoots.
     pub atoms: Vec<Atom>,
+    /// Its movement in Betza notation, when it was written so (game files): for people
+    /// reading about the piece.
+    pub betza: Option<&'static str>,
 }
 
 impl PieceKind {
@@ -50,6 +53,7 @@ impl PieceKind {
             facing: None,
             value: None,
             atoms,
+            betza: None,
         }
     }
 

@@ -161,6 +161,20 @@ impl Engine {
             },
             Setting::Threads(n) => self.threads = n,
             Setting::MultiPv(n) => self.multipv = n,
+            Setting::VariantPath(added) => {
+                if !added.games.is_empty() {
+                    self.out.info(&format!(
+                        "VariantPath: games added: {}",
+                        added.games.join(" ")
+                    ));
+                }
+                for (id, errors) in &added.rejected {
+                    for e in errors {
+                        self.out
+                            .info(&format!("VariantPath: game {id} left out: {e}"));
+                    }
+                }
+            }
             Setting::Ponder => {}
             Setting::PieceValues(values) => {
                 self.piece_values = values;

@@ -31,6 +31,9 @@ pub enum Setting {
     EvalWeights(Vec<(String, i32)>),
     /// `Ponder`: the GUI may send `go ponder` (nothing to change in the engine).
     Ponder,
+    /// `VariantPath`: a game file was read; its games are added (Fairy-Stockfish's
+    /// option name).
+    VariantPath(variants::user::Added),
 }
 
 /// Why a `setoption` was not applied; the option keeps its value.
@@ -46,6 +49,8 @@ pub enum OptionError {
     Eval(&'static str, EvalOptionError),
     /// A check option's value is not `true` or `false` (option, value text).
     NotABool(&'static str, String),
+    /// `VariantPath` names a file that cannot be read or is not a game file.
+    GameFile(joust_core::gamefile::GameFileError),
 }
 
 impl fmt::Display for OptionError {
@@ -60,6 +65,7 @@ impl fmt::Display for OptionError {
             OptionError::NotABool(name, value) => {
                 write!(f, "{name} '{value}' is not true or false")
             }
+            OptionError::GameFile(e) => write!(f, "VariantPath: {e}"),
         }
     }
 }
@@ -68,7 +74,7 @@ impl std::error::Error for OptionError {}
 
 /// The `option` lines of the answer to `uci`.
 pub fn declarations() -> Vec<String> {
-    let games: Vec<String> = variants::all()
+    let games: Vec<String> = variants::with_user_games()
         .iter()
         .map(|v| format!("var {}", v.id))
         .collect();
@@ -83,6 +89,7 @@ pub fn declarations() -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         "option name PieceValues type string default <empty>".to_string(),
         "option name EvalWeights type string default <empty>".to_string(),
+        "option name VariantPath type string default <empty>".to_string(),
     ]
 }
 
@@ -114,6 +121,13 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, OptionError> {
         "evalweights" => eval_options::parse_weights(empty(value))
             .map(Setting::EvalWeights)
             .map_err(|e| OptionError::Eval("EvalWeights", e)),
+        // GUIs send every option at start, this one empty: nothing to read then.
+        "variantpath" if empty(value).trim().is_empty() => {
+            Ok(Setting::VariantPath(Default::default()))
+        }
+        "variantpath" => variants::user::add_file(std::path::Path::new(empty(value)))
+            .map(Setting::VariantPath)
+            .map_err(OptionError::GameFile),
         _ => Err(OptionError::Unknown(name.to_string())),
     }
 }

@@ -125,8 +125,15 @@ mod tests {
 
     #[test]
     fn every_game_has_short_rules_and_every_summary_a_game() {
+        // A game defined in code needs a digest; a game file's are written from its data
+        // (`described`), unless it has one too.
+        let from_files: Vec<&str> = variants::files::parent_ids();
         for v in variants::all() {
-            assert!(summary(v.id).is_some(), "{} has no summary", v.id);
+            assert!(
+                summary(v.id).is_some() || from_files.contains(&v.id),
+                "{} has no summary",
+                v.id
+            );
         }
         for s in SUMMARIES {
             assert!(

@@ -1,55 +1,10 @@
-//! `chess`: FIDE chess (docs/rules/chess.md), the baseline every other game is checked
-//! against.
+//! Rules of FIDE chess shared by games still defined in code (Lancers, Musketeer): its
+//! castling and its dead positions. Chess itself is a game file, `core/games/chess.ini`.
 
 use crate::color::Color;
 use crate::piece::KindId;
-use crate::pieces;
 use crate::square::Geometry;
-use crate::variant::{
-    CastlingRule, DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant,
-};
-use once_cell::sync::Lazy;
-
-const PAWN: KindId = KindId(0);
-const KNIGHT: KindId = KindId(1);
-const BISHOP: KindId = KindId(2);
-const ROOK: KindId = KindId(3);
-const QUEEN: KindId = KindId(4);
-const KING: KindId = KindId(5);
-
-/// The `chess` game.
-pub static CHESS: Lazy<Variant> = Lazy::new(|| {
-    let army = vec![PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
-    let promote = vec![QUEEN, ROOK, BISHOP, KNIGHT];
-    Variant {
-        id: "chess",
-        name: "Chess",
-        summary: "FIDE chess: the baseline every other game is checked against",
-        geometry: Geometry::CHESS,
-        kinds: vec![
-            pieces::pawn(),
-            pieces::knight(),
-            pieces::bishop(),
-            pieces::rook(),
-            pieces::queen(),
-            pieces::king(),
-        ],
-        armies: [army.clone(), army],
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        castling: fide_castling(Geometry::CHESS),
-        pawns: PawnRules {
-            double_step: DoubleStep::FromRank(1),
-            en_passant: true,
-        },
-        promotion: [Promotion::to(promote.clone()), Promotion::to(promote)],
-        stalemate: StalemateResult::Draw,
-        fifty_move_plies: 100,
-        dead_position: fide_dead_position(KNIGHT, BISHOP),
-        gating_types: Vec::new(),
-        gating_rejection: None,
-        mutual_immunity: None,
-    }
-});
+use crate::variant::{CastlingRule, DeadPosition};
 
 /// FIDE castling on ranks 1 and 8: K e→g with h-rook to f, Q e→c with a-rook to d.
 pub(crate) fn fide_castling(g: Geometry) -> Vec<CastlingRule> {

@@ -3,20 +3,24 @@
 mod chess;
 mod clash;
 mod cromwell;
+pub mod files;
 mod lancerchess;
 mod lancers;
 pub mod musketeer;
 mod royal_lion;
+pub mod user;
 
 use crate::variant::Variant;
 use once_cell::sync::Lazy;
 use std::fmt;
 
-/// Every built-in game, in listing order.
+/// Every built-in game, in listing order: chess, our own games, then the games of
+/// Fairy-Stockfish's family, defined by the game files in `core/games/`.
 pub fn all() -> &'static [&'static Variant] {
     static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| {
-        vec![
-            &*chess::CHESS,
+        let file_games = &files::FILE_GAMES.games;
+        let mut all = vec![file_games[0]];
+        all.extend([
             &*lancerchess::LANCERCHESS,
             &*clash::CLASH,
             &*lancers::LANCERS,
@@ -24,23 +28,34 @@ pub fn all() -> &'static [&'static Variant] {
             &*cromwell::CROMWELL,
             &*musketeer::MUSKETEER,
             &*royal_lion::ROYAL_LION,
-        ]
+        ]);
+        all.extend(&file_games[1..]);
+        all
     });
     &ALL
 }
 
-/// The game with this id (case-insensitive).
+/// The game with this id (case-insensitive): a built-in game, or one added from a game
+/// file ([`user::add_file`]).
 pub fn by_id(id: &str) -> Result<&'static Variant, UnknownVariant> {
     all()
         .iter()
         .copied()
+        .chain(user::games())
         .find(|v| v.id.eq_ignore_ascii_case(id))
         .ok_or_else(|| UnknownVariant(id.to_string()))
 }
 
+/// Every game: the built-in ones, then those added from game files.
+pub fn with_user_games() -> Vec<&'static Variant> {
+    let mut v = all().to_vec();
+    v.extend(user::games());
+    v
+}
+
 /// FIDE chess.
 pub fn chess() -> &'static Variant {
-    &chess::CHESS
+    files::FILE_GAMES.games[0]
 }
 
 /// LancerChess.
@@ -84,7 +99,7 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let known: Vec<&str> = all().iter().map(|v| v.id).collect();
+        let known: Vec<&str> = with_user_games().iter().map(|v| v.id).collect();
         write!(
             f,
             "unknown variant '{}' (known: {})",

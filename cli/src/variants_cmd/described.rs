@@ -1,0 +1,177 @@
+//! The rules in short of a game that has no hand-written digest (the games of
+//! Fairy-Stockfish's family, and users' own games): written from the game's data, so
+//! that they say exactly what the engine plays.
+
+use joust_core::fen::placement_letters;
+use joust_core::variant::{DoubleStep, StalemateResult};
+use joust_core::{Color, KindId, Variant};
+
+/// The bullets describing `v`: board and pieces, castling, pawns, promotion, how it ends.
+pub fn described(v: &Variant) -> Vec<String> {
+    let mut out = vec![pieces(v)];
+    out.push(castling(v));
+    if v.pawn_kind(Color::White).is_some() || v.pawn_kind(Color::Black).is_some() {
+        out.push(pawns(v));
+        out.push(promotion(v));
+    }
+    out.push(ending(v));
+    out
+}
+
+/// "10x8 board. Pieces: King (K, royal), ..., Archbishop (A: BN)."
+fn pieces(v: &Variant) -> String {
+    let g = v.geometry;
+    let plain = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
+    let list: Vec<String> = v
+        .kind_ids()
+        .map(|k| {
+            let kind = v.kind(k);
+            let mut text = format!("{} ({}", kind.name, kind.letter);
+            if kind.royal {
+                text.push_str(", royal");
+            }
+            let standard = plain.contains(&kind.name) && standard_movement(kind.name, kind.betza);
+            if let Some(b) = kind.betza.filter(|_| !standard) {
+                text.push_str(&format!(": {b}"));
+            }
+            text.push(')');
+            text
+        })
+        .collect();
+    format!(
+        "{}x{} board. Pieces (movement in Betza notation where it is not the FIDE piece's): {}.",
+        g.files(),
+        g.ranks(),
+        list.join(", ")
+    )
+}
+
+/// True if a FIDE-named piece moves as its FIDE namesake.
+fn standard_movement(name: &str, betza: Option<&str>) -> bool {
+    let expected = match name {
+        "Pawn" => "fmWfceF",
+        "Knight" => "N",
+        "Bishop" => "B",
+        "Rook" => "R",
+        "Queen" => "Q",
+        "King" => "K",
+        _ => return false,
+    };
+    betza.is_none_or(|b| b == expected)
+}
+
+fn castling(v: &Variant) -> String {
+    let g = v.geometry;
+    let name = |sq| g.name(sq).to_string();
+    let start = placement_letters(v.start_fen, g);
+    let moves: Vec<String> = v
+        .castling
+        .iter()
+        .filter(|r| r.color == Color::White)
+        .map(|r| {
+            format!(
+                "{} {}-{} with the {} {}-{} ({})",
+                v.kind(v.royal_kind(Color::White)).name,
+                name(r.royal_from),
+                name(r.royal_to),
+                start[r.rook_from.index()]
+                    .and_then(|c| v.any_kind_by_letter(c.to_ascii_uppercase()))
+                    .map_or("piece on", |k| v.kind(k).name),
+                name(r.rook_from),
+                name(r.rook_to),
+                if r.long { "O-O-O" } else { "O-O" }
+            )
+        })
+        .collect();
+    if moves.is_empty() {
+        "No castling.".into()
+    } else {
+        format!(
+            "Castling (White's; Black's mirrored): {}.",
+            moves.join("; ")
+        )
+    }
+}
+
+fn pawns(v: &Variant) -> String {
+    let double = match v.pawns.double_step {
+        DoubleStep::Never => "no double step".to_string(),
+        DoubleStep::FromRank(r) => format!("a double step from rank {}", r + 1),
+        DoubleStep::AnyRankUnlessPawnAttacked => {
+            "a double step from any rank unless an enemy pawn attacks the square passed".into()
+        }
+    };
+    let ep = if v.pawns.en_passant && v.pawns.double_step != DoubleStep::Never {
+        ", and en passant"
+    } else {
+        ""
+    };
+    format!("Pawns: {double}{ep}.")
+}
+
+fn letters(v: &Variant, kinds: &[KindId]) -> String {
+    let l: Vec<String> = kinds
+        .iter()
+        .map(|&k| v.kind(k).letter.to_string())
+        .collect();
+    match l.len() {
+        0 => "nothing".into(),
+        1 => l[0].clone(),
+        n => format!("{} or {}", l[..n - 1].join(", "), l[n - 1]),
+    }
+}
+
+fn promotion(v: &Variant) -> String {
+    let [w, b] = &v.promotion;
+    if w.kinds == b.kinds {
+        format!(
+            "Pawns promote on the last rank to {}.",
+            letters(v, &w.kinds)
+        )
+    } else {
+        format!(
+            "White's pawns promote on the last rank to {}, Black's to {}.",
+            letters(v, &w.kinds),
+            letters(v, &b.kinds)
+        )
+    }
+}
+
+fn ending(v: &Variant) -> String {
+    let stalemate = match v.stalemate {
+        StalemateResult::Draw => "stalemate draws",
+        StalemateResult::Loss => "stalemate loses for the side that cannot move",
+    };
+    let count = if v.fifty_move_plies == u32::MAX {
+        None
+    } else {
+        Some(format!("the {}-move rule", v.fifty_move_plies / 2))
+    };
+    let dead = &v.dead_position;
+    if !dead.enabled {
+        let count = count.map_or(String::new(), |c| format!(" and {c}"));
+        return format!(
+            "Checkmate wins; {stalemate}; threefold repetition{count} draw; no position is dead."
+        );
+    }
+    let mut kinds = Vec::new();
+    if !dead.single.is_empty() {
+        kinds.push(format!("one lone {}", letters(v, &dead.single)));
+    }
+    if !dead.colour_bound.is_empty() {
+        kinds.push(format!(
+            "any number of {} all on one colour",
+            letters(v, &dead.colour_bound)
+        ));
+    }
+    let dead_text = if kinds.is_empty() {
+        "bare royal pieces".to_string()
+    } else {
+        format!("royal pieces alone, or with {}", kinds.join(", or "))
+    };
+    let count = count.map_or(String::new(), |c| format!(", {c}"));
+    format!(
+        "Checkmate wins; {stalemate}; threefold repetition{count} and dead positions \
+         ({dead_text}) draw."
+    )
+}

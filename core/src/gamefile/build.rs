@@ -1,0 +1,359 @@
+//! From a game's keys (inheritance resolved) to a [`Variant`]: the board, the pieces, and
+//! the rules Joust plays, read with Fairy-Stockfish's meanings and defaults. A key Joust
+//! knows but cannot play (drops, say) is reported as unsupported when its value differs
+//! from the default; a key nobody knows is reported with the nearest known one.
+
+use super::castling::castling_rules;
+use super::error::{GameFileError, GameFileErrorKind};
+use super::ini::{Entry, Span};
+use super::keys::{bad, closest, invalid, unsupported, whole_ranks, Keys};
+use super::pieces::read_pieces;
+use super::rules::{IGNORED, UNSUPPORTED};
+use crate::piece::{KindId, PieceKind};
+use crate::square::Geometry;
+use crate::variant::{DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant};
+
+/// The start position of chess, Fairy-Stockfish's default `startFen`.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Builds the game `id` from its entries; every problem found is returned, not only the
+/// first, so that a user sees all unsupported keys at once.
+pub(crate) fn build(
+    id: &str,
+    header: Span,
+    entries: &[Entry],
+) -> Result<Variant, Vec<GameFileError>> {
+    let keys = Keys::new(entries);
+    let mut errors = Vec::new();
+    let variant = match build_inner(id, header, &keys, &mut errors) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    };
+    errors.extend(keys.unread().filter_map(classify_unread));
+    errors.sort_by_key(|e| e.span());
+    match variant {
+        Some(v) if errors.is_empty() => Ok(v),
+        _ => Err(errors),
+    }
+}
+
+fn build_inner(
+    id: &str,
+    header: Span,
+    keys: &Keys<'_>,
+    errors: &mut Vec<GameFileError>,
+) -> Result<Variant, GameFileError> {
+    let geometry = geometry(keys)?;
+    let mut kinds = read_pieces(keys, header)?;
+    mark_pawns(keys, &mut kinds)?;
+    let ids: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
+    let royal = kinds.iter().filter(|k| k.royal).count();
+    if royal != 1 {
+        return Err(invalid(
+            header,
+            format!("a game needs exactly one royal piece (`king = k`), this one has {royal}"),
+        ));
+    }
+    let start_fen: &'static str = match keys.get("startFen") {
+        Some(e) => leak(&e.value),
+        None => CHESS_START,
+    };
+    let letter_kind = |c: char| {
+        kinds
+            .iter()
+            .position(|k| k.letter == c.to_ascii_uppercase())
+    };
+
+    let double_step = double_step(keys, geometry)?;
+    let en_passant = double_step != DoubleStep::Never && keys.bool("enPassant", true)?;
+    let promotion = promotion(keys, &kinds, geometry, letter_kind)?;
+    let stalemate = match keys.get("stalemateValue") {
+        None => StalemateResult::Draw,
+        Some(e) => match e.value.as_str() {
+            "draw" => StalemateResult::Draw,
+            "loss" => StalemateResult::Loss,
+            "win" => {
+                errors.push(unsupported(
+                    e,
+                    "a stalemate that wins for the stalemated side",
+                ));
+                StalemateResult::Draw
+            }
+            _ => return Err(bad(e, "expected `draw`, `loss` or `win`")),
+        },
+    };
+    let n_move = keys.number("nMoveRule", 50)?;
+    let fifty_move_plies = if n_move == 0 {
+        u32::MAX
+    } else {
+        n_move.saturating_mul(2)
+    };
+    expect_default(
+        keys,
+        "checkmateValue",
+        "loss",
+        "only checkmate that loses is played",
+        errors,
+    );
+    expect_default(
+        keys,
+        "nFoldRule",
+        "3",
+        "only threefold repetition is played",
+        errors,
+    );
+    expect_default(
+        keys,
+        "nFoldValue",
+        "draw",
+        "only repetition that draws is played",
+        errors,
+    );
+
+    let mut variant = Variant {
+        id: leak(id),
+        name: keys
+            .get("name")
+            .map_or_else(|| leak(id), |e| leak(&e.value)),
+        summary: keys.get("summary").map_or("", |e| leak(&e.value)),
+        geometry,
+        kinds,
+        armies: [ids.clone(), ids],
+        start_fen,
+        castling: Vec::new(),
+        pawns: PawnRules {
+            double_step,
+            en_passant,
+        },
+        promotion,
+        stalemate,
+        fifty_move_plies,
+        dead_position: DeadPosition::default(),
+        gating_types: Vec::new(),
+        gating_rejection: None,
+        mutual_immunity: None,
+    };
+    variant.dead_position = dead_position(keys, &variant)?;
+    if keys.bool("castling", true)? {
+        variant.castling = castling_rules(keys, &variant)?;
+    }
+    Ok(variant)
+}
+
+/// `maxFile` and `maxRank`.
+fn geometry(keys: &Keys<'_>) -> Result<Geometry, GameFileError> {
+    let files = match keys.get("maxFile") {
+        None => 8,
+        Some(e) => super::keys::file_index(&e.value)
+            .map(|f| f + 1)
+            .ok_or_else(|| bad(e, "expected a file: a letter (`j`) or a number from 1"))?,
+    };
+    let ranks = match keys.get("maxRank") {
+        None => 8,
+        Some(e) => e
+            .value
+            .parse::<u8>()
+            .map_err(|_| bad(e, "expected a number of ranks"))?,
+    };
+    Geometry::new(files, ranks).map_err(|err| {
+        let e = keys
+            .get("maxFile")
+            .or(keys.get("maxRank"))
+            .expect("one was given");
+        bad(e, err.to_string())
+    })
+}
+
+/// The pawn kinds: the predefined `pawn`, or the letters of `pawnTypes`.
+fn mark_pawns(keys: &Keys<'_>, kinds: &mut [PieceKind]) -> Result<(), GameFileError> {
+    let given = keys.get("pawnTypes").or(keys.get("promotionPawnTypes"));
+    let Some(e) = given else {
+        return Ok(());
+    };
+    for k in kinds.iter_mut() {
+        k.pawn = false;
+    }
+    for c in e.value.chars().filter(|c| !c.is_whitespace()) {
+        let Some(k) = kinds
+            .iter_mut()
+            .find(|k| k.letter == c.to_ascii_uppercase())
+        else {
+            return Err(bad(
+                e,
+                format!("`{c}` is not the letter of a piece of this game"),
+            ));
+        };
+        k.pawn = true;
+    }
+    Ok(())
+}
+
+/// `doubleStep` and `doubleStepRegionWhite`/`Black` (one whole rank each, mirrored).
+fn double_step(keys: &Keys<'_>, g: Geometry) -> Result<DoubleStep, GameFileError> {
+    if !keys.bool("doubleStep", true)? {
+        keys.get("doubleStepRegionWhite");
+        keys.get("doubleStepRegionBlack");
+        return Ok(DoubleStep::Never);
+    }
+    let white = match keys.get("doubleStepRegionWhite") {
+        None => 1,
+        Some(e) => match whole_ranks(&e.value, g).as_deref() {
+            Some([r]) => *r,
+            _ => {
+                return Err(unsupported(
+                    e,
+                    "a double step from more than one rank, or from part of a rank",
+                ))
+            }
+        },
+    };
+    if let Some(e) = keys.get("doubleStepRegionBlack") {
+        if whole_ranks(&e.value, g).as_deref() != Some(&[g.ranks() - 1 - white]) {
+            return Err(unsupported(
+                e,
+                "a Black double-step rank that does not mirror White's",
+            ));
+        }
+    }
+    Ok(DoubleStep::FromRank(white))
+}
+
+/// `promotionPieceTypes` (and its `White`/`Black` forms); regions must be the last rank.
+fn promotion(
+    keys: &Keys<'_>,
+    kinds: &[PieceKind],
+    g: Geometry,
+    letter_kind: impl Fn(char) -> Option<usize>,
+) -> Result<[Promotion; 2], GameFileError> {
+    let default: Vec<KindId> = ["Queen", "Rook", "Bishop", "Knight"]
+        .iter()
+        .filter_map(|name| kinds.iter().position(|k| k.name == *name && !k.royal))
+        .map(|i| KindId(i as u8))
+        .collect();
+    let read = |e: &Entry| -> Result<Vec<KindId>, GameFileError> {
+        let mut out = Vec::new();
+        for c in e.value.chars().filter(|c| !c.is_whitespace()) {
+            match letter_kind(c) {
+                Some(i) => out.push(KindId(i as u8)),
+                None => {
+                    return Err(bad(
+                        e,
+                        format!("`{c}` is not the letter of a piece of this game"),
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    };
+    let both = keys.get("promotionPieceTypes").map(read).transpose()?;
+    let mut sides = [both.clone(), both];
+    for (i, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(e) = keys.get(key) {
+            sides[i] = Some(read(e)?);
+        }
+    }
+    for (key, last) in [
+        ("promotionRegionWhite", g.ranks() - 1),
+        ("promotionRegionBlack", 0),
+    ] {
+        if let Some(e) = keys.get(key) {
+            if whole_ranks(&e.value, g).as_deref() != Some(&[last]) {
+                return Err(unsupported(e, "promotion anywhere but on the last rank"));
+            }
+        }
+    }
+    if let Some(e) = keys.get("mandatoryPawnPromotion") {
+        if e.value != "true" {
+            return Err(unsupported(e, "pawns that may stay pawns on the last rank"));
+        }
+    }
+    let [w, b] = sides;
+    Ok([
+        Promotion::to(w.unwrap_or_else(|| default.clone())),
+        Promotion::to(b.unwrap_or(default)),
+    ])
+}
+
+/// Joust's `deadPositionSingle` and `deadPositionColourBound` (see [`DeadPosition`]).
+fn dead_position(keys: &Keys<'_>, v: &Variant) -> Result<DeadPosition, GameFileError> {
+    let mut rule = DeadPosition::default();
+    let mut enabled = false;
+    for (key, target) in [
+        ("deadPositionSingle", &mut rule.single),
+        ("deadPositionColourBound", &mut rule.colour_bound),
+    ] {
+        let Some(e) = keys.get(key) else { continue };
+        if e.value == "-" {
+            continue;
+        }
+        enabled = true;
+        for c in e.value.chars().filter(|c| !c.is_whitespace()) {
+            if !c.is_ascii_alphabetic() {
+                return Err(bad(e, format!("`{c}` is not a piece letter")));
+            }
+            // A letter the game lacks is skipped: a child game may remove a piece that
+            // its parent's rule names.
+            match v.any_kind_by_letter(c.to_ascii_uppercase()) {
+                Some(k) if v.kind(k).royal || v.kind(k).pawn => {
+                    return Err(bad(
+                        e,
+                        format!("`{c}` is a royal piece or a pawn; only other pieces count"),
+                    ))
+                }
+                Some(k) => target.push(k),
+                None => {}
+            }
+        }
+    }
+    rule.enabled = enabled;
+    Ok(rule)
+}
+
+/// Reports a key whose value Joust cannot play unless it is the default.
+fn expect_default(
+    keys: &Keys<'_>,
+    key: &str,
+    default: &str,
+    reason: &str,
+    errors: &mut Vec<GameFileError>,
+) {
+    if let Some(e) = keys.get(key) {
+        if e.value != default {
+            errors.push(unsupported(e, reason));
+        }
+    }
+}
+
+/// Why nobody read an entry: a rule Joust does not play (unless it says what the default
+/// says), a key only for GUIs, or an unknown key.
+fn classify_unread(entry: &Entry) -> Option<GameFileError> {
+    if IGNORED.contains(&entry.key.as_str()) {
+        return None;
+    }
+    if let Some(rule) = UNSUPPORTED.iter().find(|r| r.key == entry.key) {
+        return (entry.value != rule.default).then(|| unsupported(entry, rule.reason));
+    }
+    let known = IGNORED
+        .iter()
+        .copied()
+        .chain(UNSUPPORTED.iter().map(|r| r.key))
+        .chain(super::rules::KNOWN.iter().copied());
+    Some(GameFileError::at(
+        entry.key_span,
+        GameFileErrorKind::UnknownKey {
+            key: entry.key.clone(),
+            suggestion: closest(&entry.key, known),
+        },
+    ))
+}
+
+/// Text that lives as long as the program: games are loaded once per process and kept.
+pub(crate) fn leak(text: &str) -> &'static str {
+    Box::leak(text.to_string().into_boxed_str())
+}

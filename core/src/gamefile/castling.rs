@@ -1,0 +1,138 @@
+//! Castling as Fairy-Stockfish's keys describe it: the castling king (the royal piece, or
+//! `castlingKingPiece`) on the castling rank of the start position moves to
+//! `castlingKingsideFile` or `castlingQueensideFile`, and the castling rook from its
+//! corner (`castlingRookKingsideFile`, `castlingRookQueensideFile`) to the square beside
+//! it, on the inner side. Every square either piece passes or lands on must be empty but
+//! for the two of them, and the king may not start on, pass or land on an attacked square.
+
+use super::error::GameFileError;
+use super::keys::{bad, file_index, Keys};
+use crate::color::Color;
+use crate::fen::placement_letters;
+use crate::square::Square;
+use crate::variant::{CastlingRule, Variant};
+
+/// The castling moves of the game: for each side whose castling king and rooks stand where
+/// the rules say in the start position.
+pub(crate) fn castling_rules(
+    keys: &Keys<'_>,
+    v: &Variant,
+) -> Result<Vec<CastlingRule>, GameFileError> {
+    let g = v.geometry;
+    let file_key = |key: &str, default: u8| -> Result<u8, GameFileError> {
+        match keys.get(key) {
+            None => Ok(default),
+            Some(e) => file_index(&e.value)
+                .filter(|&f| f < g.files())
+                .ok_or_else(|| bad(e, "expected a file of the board: a letter or a number")),
+        }
+    };
+    let king_to = [
+        file_key("castlingKingsideFile", 6)?,
+        file_key("castlingQueensideFile", 2)?,
+    ];
+    let rook_from = [
+        file_key("castlingRookKingsideFile", g.files() - 1)?,
+        file_key("castlingRookQueensideFile", 0)?,
+    ];
+    let rank = match keys.get("castlingRank") {
+        None => 0,
+        Some(e) => e
+            .value
+            .parse::<u8>()
+            .ok()
+            .and_then(|r| r.checked_sub(1))
+            .filter(|&r| r < g.ranks())
+            .ok_or_else(|| bad(e, "expected a rank of the board, from 1"))?,
+    };
+    let king_letter = match keys.get("castlingKingPiece") {
+        None => v.kinds.iter().find(|k| k.royal).map(|k| k.letter),
+        Some(e) => Some(single(e, v)?),
+    };
+    let rook_letters: Vec<char> = match keys.get("castlingRookPieces") {
+        None => vec!['R'],
+        Some(e) => {
+            let mut out = Vec::new();
+            for c in e.value.chars().filter(|c| !c.is_whitespace()) {
+                if v.any_kind_by_letter(c.to_ascii_uppercase()).is_none() {
+                    return Err(bad(
+                        e,
+                        format!("`{c}` is not the letter of a piece of this game"),
+                    ));
+                }
+                out.push(c.to_ascii_uppercase());
+            }
+            out
+        }
+    };
+    let Some(king_letter) = king_letter else {
+        return Ok(Vec::new());
+    };
+    let board = placement_letters(v.start_fen, g);
+    let mut rules = Vec::new();
+    for color in Color::ALL {
+        let r = if color == Color::White {
+            rank
+        } else {
+            g.ranks() - 1 - rank
+        };
+        let at = |file: u8| -> Option<char> {
+            let sq = g.square(file as i8, r as i8)?;
+            let c = board.get(sq.index()).copied().flatten()?;
+            let own = (c.is_ascii_uppercase()) == (color == Color::White);
+            own.then_some(c.to_ascii_uppercase())
+        };
+        let kings: Vec<u8> = (0..g.files())
+            .filter(|&f| at(f) == Some(king_letter))
+            .collect();
+        let [king_file] = kings[..] else { continue };
+        for (side, long) in [(0, false), (1, true)] {
+            let rook = rook_from[side];
+            if !at(rook).is_some_and(|c| rook_letters.contains(&c)) {
+                continue;
+            }
+            let to = king_to[side];
+            let rook_to = if long { to + 1 } else { to - 1 };
+            if (rook > king_file) == long || to == king_file {
+                continue;
+            }
+            let sq = |f: u8| g.square(f as i8, r as i8).expect("on the board");
+            let span = |a: u8, b: u8| -> Vec<u8> { (a.min(b)..=a.max(b)).collect() };
+            let mut empty: Vec<Square> = span(king_file, to)
+                .into_iter()
+                .chain(span(rook, rook_to))
+                .filter(|&f| f != king_file && f != rook)
+                .map(sq)
+                .collect();
+            empty.sort();
+            empty.dedup();
+            // From the king's square outward, as the king walks.
+            let mut safe: Vec<Square> = span(king_file, to).into_iter().map(sq).collect();
+            if to < king_file {
+                safe.reverse();
+            }
+            rules.push(CastlingRule {
+                color,
+                fen_char: if long { 'Q' } else { 'K' },
+                long,
+                royal_from: sq(king_file),
+                royal_to: sq(to),
+                rook_from: sq(rook),
+                rook_to: sq(rook_to),
+                empty,
+                safe,
+            });
+        }
+    }
+    Ok(rules)
+}
+
+fn single(e: &super::ini::Entry, v: &Variant) -> Result<char, GameFileError> {
+    let mut chars = e.value.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if v.any_kind_by_letter(c.to_ascii_uppercase()).is_some() => {
+            Ok(c.to_ascii_uppercase())
+        }
+        _ => Err(bad(e, "expected the letter of one piece of this game")),
+    }
+}

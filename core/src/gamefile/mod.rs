@@ -1,0 +1,111 @@
+//! Games as data: game files in the syntax of Fairy-Stockfish's `variants.ini`, read into
+//! [`Variant`]s.
+//!
+//! A game file is INI: `[id]` or `[id:parent]` sections of `key = value` lines, with
+//! Fairy-Stockfish's keys and meanings (pieces by name or in Betza notation, `startFen`,
+//! `maxFile`, castling and promotion keys...) plus a few of Joust's own (`name`,
+//! `summary`, `pieceName.x`, `pieceValue.x`, `deadPositionSingle`,
+//! `deadPositionColourBound`). `docs/game-files.md` is the reference.
+//!
+//! Inheritance works key by key: a section starts with every key of its parent (a game
+//! defined earlier in the same file, or a built-in game defined by a file) and its own
+//! keys replace or add to them.
+
+mod build;
+mod castling;
+pub mod error;
+mod fsf_pieces;
+pub mod ini;
+mod keys;
+mod pieces;
+mod rules;
+
+pub use error::{GameFileError, GameFileErrorKind};
+pub use ini::{Entry, Section, Span};
+
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Keys that describe one game only, so a child does not take them from its parent.
+const NOT_INHERITED: &[&str] = &["name", "summary"];
+
+/// A game file's games, once read: those that built, and for each one that did not, its
+/// id and everything wrong with it.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The games that built, in file order.
+    pub games: Vec<&'static Variant>,
+    /// The games that did not, with every error found in each (unsupported keys among
+    /// them), in file order.
+    pub rejected: Vec<(String, Vec<GameFileError>)>,
+    /// Every section's resolved entries (inheritance applied), so that later files can
+    /// inherit from these games.
+    pub sections: Vec<(String, Vec<Entry>)>,
+}
+
+/// Reads a game file's text. `parents` gives the resolved entries of games defined
+/// elsewhere (built-in files) that sections may inherit from.
+///
+/// A syntax error rejects the whole file (`Err`); a section that does not build is listed
+/// in [`Loaded::rejected`] and the others still load.
+pub fn load(
+    text: &str,
+    parents: &dyn Fn(&str) -> Option<Vec<Entry>>,
+) -> Result<Loaded, GameFileError> {
+    let sections = ini::parse(text)?;
+    let mut loaded = Loaded::default();
+    for section in sections {
+        let mut entries = match &section.parent {
+            None => Vec::new(),
+            Some((parent, span)) => {
+                let own = loaded
+                    .sections
+                    .iter()
+                    .rev()
+                    .find(|(id, _)| id == parent)
+                    .map(|(_, e)| e.clone());
+                match own.or_else(|| parents(parent)) {
+                    Some(e) => e,
+                    None => {
+                        let err = GameFileError::at(
+                            *span,
+                            GameFileErrorKind::UnknownParent(parent.clone()),
+                        );
+                        loaded.rejected.push((section.id.clone(), vec![err]));
+                        continue;
+                    }
+                }
+            }
+        };
+        // A game's name and summary are its own, never inherited.
+        entries.retain(|e| !NOT_INHERITED.contains(&e.key.as_str()));
+        for entry in &section.entries {
+            match entries.iter_mut().find(|e| e.key == entry.key) {
+                Some(e) => *e = entry.clone(),
+                None => entries.push(entry.clone()),
+            }
+        }
+        match build::build(&section.id, section.id_span, &entries) {
+            Ok(v) => {
+                let v: &'static Variant = Box::leak(Box::new(v));
+                match Position::<u128>::from_fen(v, v.start_fen) {
+                    Ok(_) => loaded.games.push(v),
+                    Err(e) => {
+                        let span = entries
+                            .iter()
+                            .find(|e| e.key == "startFen")
+                            .map_or(section.id_span, |e| e.value_span);
+                        let err = GameFileError::at(
+                            span,
+                            GameFileErrorKind::Invalid(format!("the start position: {e}")),
+                        );
+                        loaded.rejected.push((section.id.clone(), vec![err]));
+                    }
+                }
+            }
+            Err(errors) => loaded.rejected.push((section.id.clone(), errors)),
+        }
+        loaded.sections.push((section.id, entries));
+    }
+    Ok(loaded)
+}

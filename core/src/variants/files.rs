@@ -1,0 +1,92 @@
+//! The built-in games defined by game files (`core/games/*.ini`), embedded in the
+//! program and read once, on first use.
+
+use crate::gamefile::{self, Entry};
+use crate::variant::Variant;
+use once_cell::sync::Lazy;
+
+/// The built-in game files, each parent before the games that inherit from it.
+const FILES: &[(&str, &str)] = &[
+    ("chess.ini", include_str!("../../games/chess.ini")),
+    ("nocastle.ini", include_str!("../../games/nocastle.ini")),
+    ("knightmate.ini", include_str!("../../games/knightmate.ini")),
+    ("amazon.ini", include_str!("../../games/amazon.ini")),
+    ("almost.ini", include_str!("../../games/almost.ini")),
+    ("chigorin.ini", include_str!("../../games/chigorin.ini")),
+    ("capablanca.ini", include_str!("../../games/capablanca.ini")),
+    ("gothic.ini", include_str!("../../games/gothic.ini")),
+    ("embassy.ini", include_str!("../../games/embassy.ini")),
+    ("janus.ini", include_str!("../../games/janus.ini")),
+    ("chancellor.ini", include_str!("../../games/chancellor.ini")),
+    ("modern.ini", include_str!("../../games/modern.ini")),
+    ("gardner.ini", include_str!("../../games/gardner.ini")),
+    ("losalamos.ini", include_str!("../../games/losalamos.ini")),
+];
+
+/// Every built-in file game and the resolved keys of each (for inheritance).
+pub(crate) struct FileGames {
+    /// The games, in file order.
+    pub games: Vec<&'static Variant>,
+    /// Each game's id and resolved entries.
+    pub sections: Vec<(String, Vec<Entry>)>,
+}
+
+/// The built-in file games. A built-in file that does not load is a defect of the
+/// program, caught by this module's test, so it panics with the file's errors.
+pub(crate) static FILE_GAMES: Lazy<FileGames> = Lazy::new(|| {
+    let mut all = FileGames {
+        games: Vec::new(),
+        sections: Vec::new(),
+    };
+    for (name, text) in FILES {
+        let parents = |id: &str| {
+            all.sections
+                .iter()
+                .find(|(s, _)| s == id)
+                .map(|(_, e)| e.clone())
+        };
+        let loaded = match gamefile::load(text, &parents) {
+            Ok(l) => l,
+            Err(e) => panic!("built-in game file {}", e.in_file(*name)),
+        };
+        if let Some((id, errors)) = loaded.rejected.first() {
+            let list: Vec<String> = errors
+                .iter()
+                .map(|e| e.clone().in_file(*name).to_string())
+                .collect();
+            panic!("built-in game `{id}` does not load:\n{}", list.join("\n"));
+        }
+        all.games.extend(loaded.games);
+        all.sections.extend(loaded.sections);
+    }
+    all
+});
+
+/// The resolved entries of the built-in file game `id`, for games that inherit from it.
+pub fn parent_entries(id: &str) -> Option<Vec<Entry>> {
+    FILE_GAMES
+        .sections
+        .iter()
+        .find(|(s, _)| s == id)
+        .map(|(_, e)| e.clone())
+}
+
+/// The ids of the built-in games defined by game files.
+pub fn parent_ids() -> Vec<&'static str> {
+    FILE_GAMES.games.iter().map(|v| v.id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_file_loads_and_ids_are_unique() {
+        let ids: Vec<&str> = FILE_GAMES.games.iter().map(|v| v.id).collect();
+        assert_eq!(ids.len(), FILES.len());
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), ids.len(), "{ids:?}");
+    }
+}

@@ -1,0 +1,208 @@
+//! Game files read as a user writes them: games that build (with inheritance from the
+//! built-in files), and every kind of mistake reported at its line and column.
+
+use joust_core::gamefile::{load, Loaded};
+use joust_core::variants::files::parent_entries;
+use joust_core::{variants, Color, Position};
+
+fn read(text: &str) -> Loaded {
+    load(text, &parent_entries).expect("the file's syntax is fine")
+}
+
+/// The one error line of the one rejected game of `text`.
+fn rejection(text: &str) -> String {
+    let loaded = read(text);
+    assert!(loaded.games.is_empty(), "the game built");
+    let (_, errors) = &loaded.rejected[0];
+    let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    lines.join("\n")
+}
+
+#[test]
+fn a_game_inheriting_from_a_built_in_one_takes_its_keys_and_changes_some() {
+    let loaded = read(
+        "# Capablanca chess without the Archbishop\n\
+         [mini-capa:capablanca]\n\
+         name = Mini Capablanca\n\
+         archbishop = -\n\
+         startFen = rnbbqkcnrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBBQKCNRR w - - 0 1\n\
+         promotionPieceTypes = cqrbn\n\
+         castling = false\n",
+    );
+    assert!(loaded.rejected.is_empty(), "{:?}", loaded.rejected);
+    let v = loaded.games[0];
+    assert_eq!((v.id, v.name), ("mini-capa", "Mini Capablanca"));
+    assert_eq!(v.geometry.files(), 10);
+    assert!(v.any_kind_by_letter('A').is_none());
+    let c = v
+        .kind_by_letter(Color::White, 'C')
+        .expect("the Chancellor is inherited");
+    assert_eq!(v.kind(c).name, "Chancellor");
+    assert!(v.castling.is_empty());
+    let pos = Position::<u128>::from_fen(v, v.start_fen).expect("the start position reads");
+    assert_eq!(pos.to_fen(), v.start_fen);
+}
+
+#[test]
+fn custom_pieces_take_betza_names_and_values() {
+    let loaded = read(
+        "[cannons:chess]\n\
+         customPiece1 = c:mRcpR\n\
+         pieceName.c = Cannon\n\
+         pieceValue.c = 450\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         promotionPieceTypes = qrbnc\n",
+    );
+    assert!(loaded.rejected.is_empty(), "{:?}", loaded.rejected);
+    let v = loaded.games[0];
+    let c = v.any_kind_by_letter('C').unwrap();
+    assert_eq!(v.kind(c).name, "Cannon");
+    assert_eq!(v.kind(c).value, Some(450));
+    assert_eq!(v.promotion[0].kinds.len(), 5);
+}
+
+#[test]
+fn the_built_in_games_defined_by_files_are_all_registered() {
+    for id in [
+        "chess",
+        "nocastle",
+        "knightmate",
+        "capablanca",
+        "gothic",
+        "embassy",
+        "janus",
+        "gardner",
+    ] {
+        assert!(variants::by_id(id).is_ok(), "{id}");
+    }
+    let km = variants::by_id("knightmate").unwrap();
+    let royal = km.royal_kind(Color::White);
+    assert_eq!(km.kind(royal).letter, 'K');
+    assert_eq!(
+        km.kind(royal).atoms[0].offsets.len(),
+        8,
+        "the royal knight leaps"
+    );
+}
+
+#[test]
+fn a_later_section_inherits_from_an_earlier_one_in_the_same_file() {
+    let loaded = read("[a:chess]\nname = A\n[b:a]\nsummary = from a\n");
+    assert_eq!(loaded.games.len(), 2);
+    assert_eq!(loaded.games[1].name, "A");
+}
+
+#[test]
+fn a_game_that_does_not_build_leaves_the_others() {
+    let loaded = read("[good:chess]\n[bad:chess]\npieceDrops = true\n[also-good:chess]\n");
+    let ids: Vec<&str> = loaded.games.iter().map(|v| v.id).collect();
+    assert_eq!(ids, ["good", "also-good"]);
+    assert_eq!(loaded.rejected[0].0, "bad");
+}
+
+#[test]
+fn every_mistake_is_named_at_its_place() {
+    let cases = [
+        (
+            "[g:chess]\nstartfen = 8/8/8/8/8/8/8/8 w - - 0 1\n",
+            "2:1: unknown key `startfen` (did you mean `startFen`?)",
+        ),
+        (
+            "[g:chess]\npieceDrops = true\n",
+            "2:1: `pieceDrops` is not supported: Joust plays no drops or pieces in hand",
+        ),
+        (
+            "[g:chess]\npromotionPieceTypes = qx\n",
+            "2:23: `promotionPieceTypes`: `x` is not the letter of a piece of this game",
+        ),
+        (
+            "[g:chess]\ncustomPiece1 = n:W\n",
+            "2:16: `customPiece1`: letter `n` is already the Knight (`knight`, line 6)",
+        ),
+        (
+            "[g:chess]\ncustomPiece1 = a:mRpN\n",
+            "2:22: `customPiece1`: column 3: 'p' (hopping) needs a rider such as R or B",
+        ),
+        (
+            "[g:chess]\nking = -\n",
+            "1:2: a game needs exactly one royal piece (`king = k`), this one has 0",
+        ),
+        (
+            "[g:nowhere]\n",
+            "1:4: cannot inherit from `nowhere`: no built-in game or earlier section has that id",
+        ),
+        (
+            "[g:chess]\nmaxFile = 13\n",
+            "2:11: `maxFile`: a board of 13x8 squares is not supported (files and ranks must be 1 to 10)",
+        ),
+        (
+            "[g:chess]\ndoubleStep = yes\n",
+            "2:14: `doubleStep`: expected `true` or `false`",
+        ),
+        (
+            "[g:chess]\nstalemateValue = win\n",
+            "2:1: `stalemateValue` is not supported: a stalemate that wins for the stalemated side",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(rejection(text), expected, "for {text:?}");
+    }
+}
+
+#[test]
+fn a_rule_key_at_its_default_is_accepted() {
+    let loaded = read("[g:chess]\npieceDrops = false\nchecking = true\npieceToCharTable = -\n");
+    assert!(loaded.rejected.is_empty(), "{:?}", loaded.rejected);
+}
+
+#[test]
+fn syntax_errors_reject_the_whole_file_with_the_file_name() {
+    let err = load("[g:chess]\nthis is not a key\n", &parent_entries).unwrap_err();
+    assert_eq!(
+        err.in_file("my.ini").to_string(),
+        "my.ini:2:1: expected `key = value` or a `[game]` header, found `this is not a key`"
+    );
+}
+
+#[test]
+fn random_files_never_panic() {
+    let pieces = [
+        "[g:chess]\n",
+        "[h]\n",
+        "king = k\n",
+        "king = k:N\n",
+        "customPiece1 = a:mRcpR\n",
+        "maxFile = j\n",
+        "maxRank = 0\n",
+        "startFen = 8/8/8/8/8/8/8/8 w - - 0 1\n",
+        "castlingKingsideFile = z\n",
+        "castlingRookPieces = q\n",
+        "promotionPieceTypes = \n",
+        "deadPositionSingle = kp\n",
+        "pawnTypes = k\n",
+        "queen = -\n",
+        "rook = -\n",
+        "pieceName.q = \n",
+        "= x\n",
+        "[x:y]\n",
+    ];
+    let mut rng = joust_core::rng::SplitMix64::new(11);
+    for _ in 0..5_000 {
+        let n = rng.below(8);
+        let text: String = (0..n).map(|_| pieces[rng.below(pieces.len())]).collect();
+        if let Ok(loaded) = load(&text, &parent_entries) {
+            for v in loaded.games {
+                // A game that builds has a start position that reads or a clear error.
+                let _ = Position::<u128>::from_fen(v, v.start_fen);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_start_position_that_does_not_fit_the_board_is_refused_at_its_value() {
+    assert_eq!(
+        rejection("[g:chess]\nmaxFile = 9\n"),
+        "1:2: the start position: rank 8 has 8 squares, expected 9"
+    );
+}
