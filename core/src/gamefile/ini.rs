@@ -6,7 +6,8 @@
 //! as in Fairy-Stockfish. Every section and entry remembers its line and column, so that
 //! the game builder can point at the exact place of a mistake.
 //!
-//! This module only reads the text; what the keys mean is [`super::build`]'s business.
+//! This module only reads the text; what the keys mean is the game builder's business
+//! ([`super::load`]).
 
 use super::error::{GameFileError, GameFileErrorKind};
 
