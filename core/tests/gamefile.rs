@@ -89,7 +89,10 @@ fn the_built_in_games_defined_by_files_are_all_registered() {
 fn a_later_section_inherits_from_an_earlier_one_in_the_same_file() {
     let loaded = read("[a:chess]\nname = A\n[b:a]\nsummary = from a\n");
     assert_eq!(loaded.games.len(), 2);
-    assert_eq!(loaded.games[1].name, "A");
+    // Keys pass on, but the name and summary are each game's own.
+    assert_eq!(loaded.games[1].name, "b");
+    assert_eq!(loaded.games[1].summary, "from a");
+    assert_eq!(loaded.games[0].name, "A");
 }
 
 #[test]
@@ -117,11 +120,11 @@ fn every_mistake_is_named_at_its_place() {
         ),
         (
             "[g:chess]\ncustomPiece1 = n:W\n",
-            "2:16: `customPiece1`: letter `n` is already the Knight (`knight`, line 6)",
+            "2:16: `customPiece1`: letter `n` is already the Knight (`knight`)",
         ),
         (
             "[g:chess]\ncustomPiece1 = a:mRpN\n",
-            "2:22: `customPiece1`: column 3: 'p' (hopping) needs a rider such as R or B",
+            "2:20: `customPiece1`: column 3: 'p' (hopping) needs a rider such as R or B",
         ),
         (
             "[g:chess]\nking = -\n",
@@ -203,6 +206,16 @@ fn random_files_never_panic() {
 fn a_start_position_that_does_not_fit_the_board_is_refused_at_its_value() {
     assert_eq!(
         rejection("[g:chess]\nmaxFile = 9\n"),
-        "1:2: the start position: rank 8 has 8 squares, expected 9"
+        "1:2: the start position: FEN rank 8 has fewer squares than the board is wide"
+    );
+}
+
+#[test]
+fn a_game_that_fails_early_reports_only_real_mistakes() {
+    // No royal piece stops the build before most keys are read; those keys are known,
+    // so only the missing royal piece is reported.
+    assert_eq!(
+        rejection("[g]\npawn = p\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\nnMoveRule = 40\n"),
+        "1:2: a game needs exactly one royal piece (`king = k`), this one has 0"
     );
 }

@@ -339,6 +339,15 @@ fn classify_unread(entry: &Entry) -> Option<GameFileError> {
     if let Some(rule) = UNSUPPORTED.iter().find(|r| r.key == entry.key) {
         return (entry.value != rule.default).then(|| unsupported(entry, rule.reason));
     }
+    // A known key left unread because the game failed before reaching it.
+    let key = entry.key.as_str();
+    if super::rules::KNOWN.contains(&key)
+        || super::pieces::is_piece_key(key)
+        || key.starts_with("pieceName.")
+        || key.starts_with("pieceValue.")
+    {
+        return None;
+    }
     let known = IGNORED
         .iter()
         .copied()

@@ -49,8 +49,8 @@ pub struct Section {
 /// Reads the sections of a game file.
 ///
 /// Errors: a line that is neither a section header, an entry, a comment nor blank; a
-/// header that is not closed or names no game; an entry before the first section; a key
-/// given twice in one section.
+/// header that is not closed or names no game; an entry before the first section. A key
+/// given twice in one section keeps its later value, as in Fairy-Stockfish.
 ///
 /// ```
 /// use joust_core::gamefile::ini::parse;
@@ -105,15 +105,9 @@ pub fn parse(text: &str) -> Result<Vec<Section>, GameFileError> {
                 GameFileErrorKind::Syntax(format!("`{key}` comes before any `[game]` header")),
             ));
         };
-        if let Some(first) = section.entries.iter().find(|e| e.key == key) {
-            return Err(GameFileError::at(
-                at(indent),
-                GameFileErrorKind::Syntax(format!(
-                    "`{key}` is given twice in [{}] (first on line {})",
-                    section.id, first.key_span.line
-                )),
-            ));
-        }
+        // A key given twice: the later value counts, as in Fairy-Stockfish (whose own
+        // variants.ini has such a section).
+        section.entries.retain(|e| e.key != key);
         section.entries.push(Entry {
             key: key.to_string(),
             key_span: at(indent),
@@ -252,10 +246,14 @@ mod tests {
             "2:3: expected `key = value` or a `[game]` header, found `what is this`"
         );
         assert_eq!(error("[a]\n= 3\n"), "2:1: a key is missing before `=`");
-        assert_eq!(
-            error("[a]\nx = 1\nx = 2\n"),
-            "3:1: `x` is given twice in [a] (first on line 2)"
-        );
+    }
+
+    #[test]
+    fn a_repeated_key_takes_its_later_value() {
+        let s = parse("[a]\nx = 1\ny = 2\nx = 3\n").unwrap();
+        let x: Vec<&Entry> = s[0].entries.iter().filter(|e| e.key == "x").collect();
+        assert_eq!(x.len(), 1);
+        assert_eq!((x[0].value.as_str(), x[0].key_span.line), ("3", 4));
     }
 
     #[test]

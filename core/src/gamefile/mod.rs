@@ -91,7 +91,9 @@ pub fn load(
                 match Position::<u128>::from_fen(v, v.start_fen) {
                     Ok(_) => loaded.games.push(v),
                     Err(e) => {
-                        let span = entries
+                        // At the game's own startFen, or its header if it inherits one.
+                        let span = section
+                            .entries
                             .iter()
                             .find(|e| e.key == "startFen")
                             .map_or(section.id_span, |e| e.value_span);

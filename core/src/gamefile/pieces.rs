@@ -93,11 +93,10 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind
             return Err(bad(
                 entry,
                 format!(
-                    "letter `{}` is already the {} (`{}`, line {})",
+                    "letter `{}` is already the {} (`{}`)",
                     letter.to_ascii_lowercase(),
                     kinds[prev].name,
                     origins[prev].key,
-                    origins[prev].key_span.line
                 ),
             ));
         }
@@ -118,6 +117,11 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind
     }
     name_and_value(keys, &mut kinds)?;
     Ok(kinds)
+}
+
+/// True if `key` defines a piece: a predefined name or a custom slot.
+pub(crate) fn is_piece_key(key: &str) -> bool {
+    predefined(key).is_some() || custom_slot(key).is_some()
 }
 
 /// `customPieceN` with N from 1 to 25.
