@@ -56,6 +56,7 @@ pub(super) fn sets_of<B: Board>(
 
 /// Appends the moves of the side to move's non-royal general pieces that `safe` allows
 /// (a move from and to) and the shots that `safe_shot` allows (at a target).
+#[inline(never)]
 pub(super) fn moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,

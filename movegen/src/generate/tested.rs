@@ -14,11 +14,12 @@ use super::general;
 use super::immunity::Immunity;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
-use crate::tables::{bent, Shape, Tables};
+use crate::tables::{bent, Sets, Shape, Tables};
 use joust_core::variant::DoubleStep;
 use joust_core::{Color, KindId, Position, Square};
 
 /// Appends every legal move of the side to move to `list`, past the setup phase.
+#[inline(always)]
 pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
     let us = pos.side_to_move();
     let them = !us;
@@ -168,7 +169,9 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         }
     }
 
-    general::moves(t, pos, &safe, &safe_shot, list);
+    if t.masks[us.index()].general & pos.kinds_present(us) != 0 {
+        general::moves(t, pos, &safe, &safe_shot, list);
+    }
 
     let mut kinds = (t.masks[us.index()].leaps_and_rides | t.masks[us.index()].bent_lion_lance)
         & pos.kinds_present(us);
@@ -286,29 +289,13 @@ fn royal_moves<B: Board>(
         |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
     let kt = &t.kinds[royal.index()];
     let shape = &kt.shape;
-    let sets = match (&kt.program, &kt.general) {
-        (Some(program), _) => Some(program.sets(&t.board, us, s, occ, ours)),
-        (None, Some(_)) => Some(general::sets_of(t, pos, royal, s).0),
-        (None, None) => None,
-    };
-    if let Some(sets) = sets {
-        for to in (sets.moves | sets.captures).squares() {
-            let to_bit = B::from_square(to);
-            let after = (occ ^ s_bit) | to_bit;
-            if immunity.allows(t, pos, Some((s, to)), after, to_bit)
-                && !attacked_without(to, after, to_bit)
-            {
-                list.push(Move::normal(s, to));
-            }
-        }
-        for target in sets.shots.squares() {
-            let gone = B::from_square(target);
-            if immunity.allows(t, pos, None, occ ^ gone, gone)
-                && !attacked_without(s, occ ^ gone, gone)
-            {
-                list.push(Move::with_flag(s, target, MoveFlag::Shot, 0));
-            }
-        }
+    if let Some(program) = &kt.program {
+        let sets = program.sets(&t.board, us, s, occ, ours);
+        royal_sets(t, pos, s, sets, immunity, list);
+        return;
+    }
+    if kt.general.is_some() {
+        general_royal_moves(t, pos, s, immunity, list);
         return;
     }
     let mut targets = t.leaps_and_rides(us, royal, s, occ);
@@ -360,6 +347,53 @@ fn royal_moves<B: Board>(
             list.push(Move::with_flag(s, s, MoveFlag::Pass, 0));
         }
     }
+}
+
+/// The moves and shots of `sets` for the royal piece on `s` (compiled or general) that
+/// leave it unattacked and the immune pair apart.
+#[inline(always)]
+fn royal_sets<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    s: Square,
+    sets: Sets<B>,
+    immunity: &Immunity<B>,
+    list: &mut MoveList,
+) {
+    let them = !pos.side_to_move();
+    let occ = pos.occupied();
+    let s_bit = B::from_square(s);
+    let attacked_without =
+        |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
+    for to in (sets.moves | sets.captures).squares() {
+        let to_bit = B::from_square(to);
+        let after = (occ ^ s_bit) | to_bit;
+        if immunity.allows(t, pos, Some((s, to)), after, to_bit)
+            && !attacked_without(to, after, to_bit)
+        {
+            list.push(Move::normal(s, to));
+        }
+    }
+    for target in sets.shots.squares() {
+        let gone = B::from_square(target);
+        if immunity.allows(t, pos, None, occ ^ gone, gone) && !attacked_without(s, occ ^ gone, gone)
+        {
+            list.push(Move::with_flag(s, target, MoveFlag::Shot, 0));
+        }
+    }
+}
+
+/// The moves of a general royal piece on `s`, read from its atoms.
+#[inline(never)]
+fn general_royal_moves<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    s: Square,
+    immunity: &Immunity<B>,
+    list: &mut MoveList,
+) {
+    let (sets, _) = general::sets_of(t, pos, t.royal[pos.side_to_move().index()], s);
+    royal_sets(t, pos, s, sets, immunity, list);
 }
 
 /// The kinds a pawn of the side to move may promote to on `to` (none: it may not go there).

@@ -50,7 +50,9 @@ pub enum Shape {
     /// table knows (hoppers). The general generator reads these atoms one by one with
     /// `Atom::reach` ([`General`]): every move, capture and shot the atoms give, and every
     /// square `Atom::attack_squares` gives attacked, for checks, pins and attack queries
-    /// alike. Exact and slow; a game with such a kind uses the tested generator.
+    /// alike. Exact and slow; a game with such a kind uses the tested generator. An atom
+    /// whose move is more than its destination is read as `reach` gives it: the Lion's
+    /// double step, in a kind of this shape, is a move to where it ends.
     General,
 }
 
