@@ -96,6 +96,19 @@ impl EngineFinder {
     }
 }
 
+/// Where Debian's `fairy-stockfish` package installs its engine.
+pub const DEBIAN_FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+
+/// The installed version of Debian package `package` (`dpkg-query`), if it is installed.
+pub fn debian_version(package: &str) -> Option<String> {
+    let out = Command::new("dpkg-query")
+        .args(["-W", "-f", "${Version}", package])
+        .output()
+        .ok()?;
+    let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (out.status.success() && !version.is_empty()).then_some(version)
+}
+
 /// Runs `apt-get install -y stockfish fairy-stockfish`, and if that fails, `apt-get
 /// update` and the install once more. Prints each command; failures are only reported.
 fn apt_install() {
@@ -136,11 +149,7 @@ pub struct EngineArgs {
     #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
     pub stockfish: PathBuf,
     /// Debian's Fairy-Stockfish.
-    #[arg(
-        long,
-        value_name = "PATH",
-        default_value = "/usr/games/fairy-stockfish"
-    )]
+    #[arg(long, value_name = "PATH", default_value = DEBIAN_FAIRY_STOCKFISH)]
     pub fairy_stockfish: PathBuf,
     /// The fsf-uci wrapper [default: xtask/fsf-uci/fsf-uci in the workspace].
     #[arg(long, value_name = "PATH")]

@@ -4,7 +4,9 @@
 //!   (`<workspace>/suites/reference/*.perft` and `suites/*.perft`) at full depth.
 //! - `cargo xtask compare` times Joust's perft against Stockfish, Fairy-Stockfish and
 //!   fsf-uci on the same positions, in one run.
-//! - `cargo xtask fsf-verify` compares legal moves with fsf-uci at every node of a tree.
+//! - `cargo xtask fsf-verify` is the differential test against Fairy-Stockfish: legal
+//!   moves, FEN and perft of the start and random play-outs, for one game or all it has;
+//!   it writes the reference files of the games it proves.
 //! - `cargo xtask match` plays a match between two UCI engines with Joust as referee
 //!   (the match library, `joust-match`, does the playing).
 //! - `cargo xtask bench` counts the nodes of fixed-depth searches of stored positions.
@@ -61,7 +63,7 @@ enum Task {
     Perft(perft_check::PerftArgs),
     /// Time single-threaded perft of Joust against external UCI engines.
     Compare(compare::CompareArgs),
-    /// Compare legal moves with Fairy-Stockfish (fsf-uci) at every node of a perft tree.
+    /// Compare legal moves, FEN and perft with Fairy-Stockfish; write reference files.
     FsfVerify(fsf_verify::FsfVerifyArgs),
     /// Play a match between two UCI engines in any of Joust's games, Joust refereeing.
     Match(Box<match_cmd::MatchArgs>),
