@@ -91,6 +91,7 @@ fn build_inner(
     } else {
         n_move.saturating_mul(2)
     };
+    counting_rule(keys)?;
     expect_default(
         keys,
         "checkmateValue",
@@ -278,6 +279,21 @@ fn promotion(
         Promotion::to(w.unwrap_or_else(|| default.clone())),
         Promotion::to(b.unwrap_or(default)),
     ])
+}
+
+/// `countingRule` (Makruk's, Ouk Chatrang's and ASEAN chess's counting of moves in the
+/// endgame): read and checked, not played. The counting only decides when a long endgame
+/// is drawn; Joust does not count, so under such a rule a game is drawn only by its
+/// `nMoveRule` (none in Makruk), repetition, stalemate or a dead position, and the search
+/// never scores a draw by counting. Fairy-Stockfish writes a running count in place of the
+/// en-passant square once counting starts; Joust does not read such a FEN.
+fn counting_rule(keys: &Keys<'_>) -> Result<(), GameFileError> {
+    match keys.get("countingRule") {
+        Some(e) if !matches!(e.value.as_str(), "none" | "makruk" | "cambodian" | "asean") => {
+            Err(bad(e, "expected `none`, `makruk`, `cambodian` or `asean`"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Joust's `deadPositionSingle` and `deadPositionColourBound` (see [`DeadPosition`]).

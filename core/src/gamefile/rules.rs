@@ -47,6 +47,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "summary",
     "deadPositionSingle",
     "deadPositionColourBound",
+    "countingRule",
     "customPiece1",
     "pieceName.",
     "pieceValue.",
@@ -393,7 +394,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
         "false",
         "material counting is not played yet",
     ),
-    u("countingRule", "none", "counting rules are not played yet"),
     u(
         "castlingKingFile",
         "e",

@@ -21,6 +21,7 @@ const FILES: &[(&str, &str)] = &[
     ("modern.ini", include_str!("../../games/modern.ini")),
     ("gardner.ini", include_str!("../../games/gardner.ini")),
     ("losalamos.ini", include_str!("../../games/losalamos.ini")),
+    ("asean.ini", include_str!("../../games/asean.ini")),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).
