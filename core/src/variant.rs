@@ -177,6 +177,16 @@ pub struct Promotion {
     /// One more kind that depends on the square's colour, `(on dark, on light)`
     /// (LancerChess, docs/rules/lancerchess.md, "Promotion").
     pub by_square_colour: Option<(KindId, KindId)>,
+    /// How many ranks, counted back from the side's last rank, make the promotion zone: a
+    /// pawn promotes on moving into any of them (1: the last rank only; Makruk's 3: the
+    /// sixth to the eighth rank for White).
+    pub zone_ranks: u8,
+    /// A pawn moving into the zone short of its last rank may also stay a pawn (Grand
+    /// chess); on the last rank, where a pawn could never move again, it must promote.
+    pub optional: bool,
+    /// The most pieces of a kind a side may have for a pawn to promote to it (Grand
+    /// chess: one Queen, two Rooks, ...); a kind not listed has no limit.
+    pub limits: Vec<(KindId, u8)>,
 }
 
 impl Promotion {
@@ -187,7 +197,18 @@ impl Promotion {
             selected_types: false,
             lost_only: false,
             by_square_colour: None,
+            zone_ranks: 1,
+            optional: false,
+            limits: Vec::new(),
         }
+    }
+
+    /// The most pieces of `kind` a side may have for a pawn to promote to it, if limited.
+    pub fn limit(&self, kind: KindId) -> Option<u8> {
+        self.limits
+            .iter()
+            .find(|&&(k, _)| k == kind)
+            .map(|&(_, n)| n)
     }
 }
 
@@ -292,6 +313,17 @@ impl Variant {
             });
         }
         v
+    }
+
+    /// True if a pawn of `color` promotes on moving to `square`: it lies in the side's
+    /// promotion zone ([`Promotion::zone_ranks`]).
+    pub fn in_promotion_zone(&self, color: Color, square: Square) -> bool {
+        let rank = self.geometry.rank(square).0;
+        let from_far_side = match color {
+            Color::White => self.geometry.ranks() - 1 - rank,
+            Color::Black => rank,
+        };
+        from_far_side < self.promotion[color.index()].zone_ranks
     }
 
     /// The last rank for `color`'s pawns, as a rank index.

@@ -123,18 +123,35 @@ fn letters(v: &Variant, kinds: &[KindId]) -> String {
 
 fn promotion(v: &Variant) -> String {
     let [w, b] = &v.promotion;
-    if w.kinds == b.kinds {
-        format!(
-            "Pawns promote on the last rank to {}.",
-            letters(v, &w.kinds)
-        )
+    // Game files give both sides the same zone, choice and limits.
+    let place = match w.zone_ranks {
+        1 => "on the last rank".to_string(),
+        n => format!("on entering the last {n} ranks"),
+    };
+    let mut out = if w.kinds == b.kinds {
+        format!("Pawns promote {place} to {}.", letters(v, &w.kinds))
     } else {
         format!(
-            "White's pawns promote on the last rank to {}, Black's to {}.",
+            "White's pawns promote {place} to {}, Black's to {}.",
             letters(v, &w.kinds),
             letters(v, &b.kinds)
         )
+    };
+    if w.optional {
+        out.push_str(" Short of the last rank a pawn may stay a pawn.");
     }
+    if !w.limits.is_empty() {
+        let limits: Vec<String> = w
+            .limits
+            .iter()
+            .map(|&(k, n)| format!("{} {n}", v.kind(k).letter))
+            .collect();
+        out.push_str(&format!(
+            " Only to a piece of which the side has fewer than {}.",
+            limits.join(", ")
+        ));
+    }
+    out
 }
 
 fn ending(v: &Variant) -> String {

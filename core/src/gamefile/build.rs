@@ -11,7 +11,7 @@ use super::pieces::read_pieces;
 use super::rules::{IGNORED, UNSUPPORTED};
 use crate::piece::{KindId, PieceKind};
 use crate::square::Geometry;
-use crate::variant::{DeadPosition, DoubleStep, PawnRules, Promotion, StalemateResult, Variant};
+use crate::variant::{DeadPosition, DoubleStep, PawnRules, StalemateResult, Variant};
 
 /// The start position of chess, Fairy-Stockfish's default `startFen`.
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -69,7 +69,7 @@ fn build_inner(
 
     let double_step = double_step(keys, geometry)?;
     let en_passant = double_step != DoubleStep::Never && keys.bool("enPassant", true)?;
-    let promotion = promotion(keys, &kinds, geometry, letter_kind)?;
+    let promotion = super::promotion::promotion(keys, &kinds, geometry, letter_kind)?;
     let stalemate = match keys.get("stalemateValue") {
         None => StalemateResult::Draw,
         Some(e) => match e.value.as_str() {
@@ -220,65 +220,6 @@ fn double_step(keys: &Keys<'_>, g: Geometry) -> Result<DoubleStep, GameFileError
         }
     }
     Ok(DoubleStep::FromRank(white))
-}
-
-/// `promotionPieceTypes` (and its `White`/`Black` forms); regions must be the last rank.
-fn promotion(
-    keys: &Keys<'_>,
-    kinds: &[PieceKind],
-    g: Geometry,
-    letter_kind: impl Fn(char) -> Option<usize>,
-) -> Result<[Promotion; 2], GameFileError> {
-    let default: Vec<KindId> = ["Queen", "Rook", "Bishop", "Knight"]
-        .iter()
-        .filter_map(|name| kinds.iter().position(|k| k.name == *name && !k.royal))
-        .map(|i| KindId(i as u8))
-        .collect();
-    let read = |e: &Entry| -> Result<Vec<KindId>, GameFileError> {
-        let mut out = Vec::new();
-        for c in e.value.chars().filter(|c| !c.is_whitespace()) {
-            match letter_kind(c) {
-                Some(i) => out.push(KindId(i as u8)),
-                None => {
-                    return Err(bad(
-                        e,
-                        format!("`{c}` is not the letter of a piece of this game"),
-                    ))
-                }
-            }
-        }
-        Ok(out)
-    };
-    let both = keys.get("promotionPieceTypes").map(read).transpose()?;
-    let mut sides = [both.clone(), both];
-    for (i, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
-        .iter()
-        .enumerate()
-    {
-        if let Some(e) = keys.get(key) {
-            sides[i] = Some(read(e)?);
-        }
-    }
-    for (key, last) in [
-        ("promotionRegionWhite", g.ranks() - 1),
-        ("promotionRegionBlack", 0),
-    ] {
-        if let Some(e) = keys.get(key) {
-            if whole_ranks(&e.value, g).as_deref() != Some(&[last]) {
-                return Err(unsupported(e, "promotion anywhere but on the last rank"));
-            }
-        }
-    }
-    if let Some(e) = keys.get("mandatoryPawnPromotion") {
-        if e.value != "true" {
-            return Err(unsupported(e, "pawns that may stay pawns on the last rank"));
-        }
-    }
-    let [w, b] = sides;
-    Ok([
-        Promotion::to(w.unwrap_or_else(|| default.clone())),
-        Promotion::to(b.unwrap_or(default)),
-    ])
 }
 
 /// `countingRule` (Makruk's, Ouk Chatrang's and ASEAN chess's counting of moves in the

@@ -18,6 +18,7 @@ mod fsf_pieces;
 pub mod ini;
 mod keys;
 mod pieces;
+mod promotion;
 mod rules;
 
 pub use error::{GameFileError, GameFileErrorKind};

@@ -26,6 +26,8 @@ pub(crate) const KNOWN: &[&str] = &[
     "promotionRegionWhite",
     "promotionRegionBlack",
     "mandatoryPawnPromotion",
+    "promotionLimit",
+    "immobilityIllegal",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -108,11 +110,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
         "sittuyinPromotion",
         "false",
         "Sittuyin promotion is not played yet",
-    ),
-    u(
-        "promotionLimit",
-        "",
-        "limits on promoted pieces are not played yet",
     ),
     u(
         "promotedPieceType",
@@ -210,11 +207,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
         "mustCapture",
         "false",
         "compulsory captures are not played yet",
-    ),
-    u(
-        "immobilityIllegal",
-        "false",
-        "the immobility rule is not played yet",
     ),
     u("wallingRule", "none", "walls are not played yet"),
     u("wallOrMove", "false", "walls are not played yet"),

@@ -22,6 +22,7 @@ const FILES: &[(&str, &str)] = &[
     ("gardner.ini", include_str!("../../games/gardner.ini")),
     ("losalamos.ini", include_str!("../../games/losalamos.ini")),
     ("asean.ini", include_str!("../../games/asean.ini")),
+    ("makruk.ini", include_str!("../../games/makruk.ini")),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).

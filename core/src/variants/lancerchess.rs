@@ -72,10 +72,8 @@ pub(crate) fn lancer_promotions(
     queens_lancer: KindId,
 ) -> [Promotion; 2] {
     let side = |dark, light| Promotion {
-        kinds: vec![king, tower, bishop],
-        selected_types: false,
-        lost_only: false,
         by_square_colour: Some((dark, light)),
+        ..Promotion::to(vec![king, tower, bishop])
     };
     [
         side(kings_lancer, queens_lancer),

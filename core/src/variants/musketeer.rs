@@ -36,10 +36,8 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
     ];
     let all: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
     let promote = Promotion {
-        kinds: vec![KindId(4), KindId(3), KindId(2), KindId(1)],
         selected_types: true,
-        lost_only: false,
-        by_square_colour: None,
+        ..Promotion::to(vec![KindId(4), KindId(3), KindId(2), KindId(1)])
     };
     Variant {
         id: "musketeer",

@@ -28,10 +28,8 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
     // Every non-pawn, non-Lion kind, offered only while the side has lost one
     // (docs/rules/royal-lion.md, "Pawns").
     let promote = Promotion {
-        kinds: (1..11).map(KindId).collect(),
-        selected_types: false,
         lost_only: true,
-        by_square_colour: None,
+        ..Promotion::to((1..11).map(KindId).collect())
     };
     Variant {
         id: "royal-lion",

@@ -5,7 +5,7 @@
 //! region ([`Tables::initial_region`]; a straight two-square step carries the double-step
 //! flag when the game has en passant) and capture en passant with their leap captures.
 
-use super::tested::promotion_kinds;
+use super::tested::push_promotions;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::{Sets, Tables};
@@ -81,10 +81,13 @@ pub(super) fn moves<B: Board>(
                 if !safe(from, to) {
                     continue;
                 }
-                if kt.pawn && t.last_rank[us.index()].has(to) {
-                    for k in promotion_kinds(t, pos, to) {
-                        list.push(Move::promotion(from, to, k));
-                    }
+                if kt.pawn && t.promotion_zone[us.index()].has(to) {
+                    let flag = if double_step == Some(to) {
+                        MoveFlag::DoubleStep
+                    } else {
+                        MoveFlag::Normal
+                    };
+                    push_promotions(t, pos, from, to, flag, list);
                 } else if double_step == Some(to) {
                     list.push(Move::with_flag(from, to, MoveFlag::DoubleStep, 0));
                 } else {

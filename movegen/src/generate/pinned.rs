@@ -100,7 +100,7 @@ fn push_pawn<B: Board>(
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
-    if t.last_rank[us.index()].has(to) {
+    if t.promotion_zone[us.index()].has(to) {
         for &k in &t.promotions[us.index()][to.index()] {
             list.push(Move::promotion(from, to, k));
         }

@@ -153,7 +153,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
                     exact = in_check || danger.has(from);
                 }
             }
-            let promotes = kt.pawn && (targets & t.last_rank[us.index()]).any();
+            let promotes = kt.pawn && (targets & t.promotion_zone[us.index()]).any();
             if !promotes && !exact {
                 // Nothing this piece does by moving can expose the royal or bring Rupert
                 // and Pym face to face.
@@ -226,10 +226,8 @@ fn push_checked<B: Board>(
         if !safe(from, to) {
             continue;
         }
-        if pawn && t.last_rank[us.index()].has(to) {
-            for k in promotion_kinds(t, pos, to) {
-                list.push(Move::promotion(from, to, k));
-            }
+        if pawn && t.promotion_zone[us.index()].has(to) {
+            push_promotions(t, pos, from, to, MoveFlag::Normal, list);
         } else {
             list.push(Move::normal(from, to));
         }
@@ -411,7 +409,32 @@ pub(super) fn promotion_kinds<B: Board>(
         let start = &t.start_counts[us.index()];
         kinds.retain(|k| (pos.pieces_of(us, *k).count() as u8) < start[k.index()]);
     }
+    if t.has_limits[us.index()] {
+        let limits = &t.limits[us.index()];
+        kinds.retain(|k| {
+            let limit = limits[k.index()];
+            limit == 0 || (pos.pieces_of(us, *k).count() as u8) < limit
+        });
+    }
     kinds
+}
+
+/// A pawn's move from `from` into the promotion zone at `to`: one move per kind it may
+/// become, and the move as `flag` as well where it may stay a pawn.
+pub(super) fn push_promotions<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    from: Square,
+    to: Square,
+    flag: MoveFlag,
+    list: &mut MoveList,
+) {
+    for k in promotion_kinds(t, pos, to) {
+        list.push(Move::promotion(from, to, k));
+    }
+    if t.stay_in_zone[pos.side_to_move().index()].has(to) {
+        list.push(Move::with_flag(from, to, flag, 0));
+    }
 }
 
 fn pawn_moves<B: Board>(
@@ -429,16 +452,14 @@ fn pawn_moves<B: Board>(
         Color::White => 0,
         Color::Black => 4,
     };
-    let last = t.last_rank[us.index()];
+    let zone = t.promotion_zone[us.index()];
     let their_pawns = t.pawn[them.index()].map(|k| (k, pos.pieces_of(them, k)));
     let push = |from: Square, to: Square, flag: MoveFlag, list: &mut MoveList| {
         if !safe(from, to) {
             return;
         }
-        if last.has(to) {
-            for k in promotion_kinds(t, pos, to) {
-                list.push(Move::promotion(from, to, k));
-            }
+        if zone.has(to) {
+            push_promotions(t, pos, from, to, flag, list);
         } else {
             list.push(Move::with_flag(from, to, flag, 0));
         }

@@ -56,8 +56,17 @@ pub struct Tables<B: Board> {
     /// Per colour: squares from which a pawn may double-step, and from which any kind's
     /// `Mode::INITIAL` atoms apply ([`Tables::initial_region`]).
     pub(crate) double_step_from: [B; 2],
-    /// Per colour: the last rank.
-    pub(crate) last_rank: [B; 2],
+    /// Per colour: the promotion zone, where a pawn promotes on arriving (the last rank
+    /// in most games).
+    pub(crate) promotion_zone: [B; 2],
+    /// Per colour: the squares of the zone where a pawn may also stay a pawn (optional
+    /// promotion short of the last rank; empty in most games).
+    pub(crate) stay_in_zone: [B; 2],
+    /// Per colour and kind: the most pieces of the kind the side may have for a pawn to
+    /// promote to it, 0 for no limit; `has_limits` says whether any kind has one.
+    pub(crate) limits: [[u8; MAX_KINDS]; 2],
+    /// Per colour: whether any kind has a promotion limit.
+    pub(crate) has_limits: [bool; 2],
     /// Per colour and destination square: what a pawn may promote to there.
     pub(crate) promotions: [Vec<Vec<KindId>>; 2],
     /// Castling rights lost when a move starts or ends on a square.
@@ -97,7 +106,10 @@ impl<B: TableCache> Tables<B> {
         let mut pinned_generator = matches!(
             variant.pawns.double_step,
             DoubleStep::FromRank(_) | DoubleStep::Never
-        ) && !variant.promotion.iter().any(|p| p.lost_only)
+        ) && !variant
+            .promotion
+            .iter()
+            .any(|p| p.lost_only || p.optional || !p.limits.is_empty())
             // Mutual immunity is the tested generator's.
             && variant.mutual_immunity.is_none();
         for color in Color::ALL {
@@ -177,7 +189,23 @@ impl<B: TableCache> Tables<B> {
             royal: Color::ALL.map(|c| variant.royal_kind(c)),
             pawn: Color::ALL.map(|c| variant.pawn_kind(c)),
             double_step_from,
-            last_rank: [rank_bb(g.ranks() - 1), rank_bb(0)],
+            promotion_zone: Color::ALL
+                .map(|c| bb_of::<B>(g.squares().filter(|&s| variant.in_promotion_zone(c, s)))),
+            stay_in_zone: Color::ALL.map(|c| {
+                let rule = &variant.promotion[c.index()];
+                let last = variant.promotion_rank(c);
+                bb_of::<B>(g.squares().filter(|&s| {
+                    rule.optional && variant.in_promotion_zone(c, s) && g.rank(s).0 != last
+                }))
+            }),
+            limits: Color::ALL.map(|c| {
+                let mut l = [0u8; MAX_KINDS];
+                for &(k, n) in &variant.promotion[c.index()].limits {
+                    l[k.index()] = n;
+                }
+                l
+            }),
+            has_limits: Color::ALL.map(|c| !variant.promotion[c.index()].limits.is_empty()),
             promotions: Color::ALL.map(|c| g.squares().map(|s| variant.promotions(c, s)).collect()),
             castle_loss,
             castle_empty,

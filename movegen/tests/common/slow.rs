@@ -188,6 +188,10 @@ fn promotion_kinds<B: TableCache>(pos: &Position<B>, to: Square) -> Vec<KindId> 
             (pos.pieces_of(us, k).count() as usize) < at_start
         });
     }
+    kinds.retain(|&k| {
+        rule.limit(k)
+            .is_none_or(|n| pos.pieces_of(us, k).count() < n as u32)
+    });
     kinds
 }
 
@@ -210,9 +214,13 @@ pub fn piece_moves_by_atoms<B: TableCache>(pos: &Position<B>, from: Square) -> V
         for (to, action) in atom.reach(us, g, from, &occupant(pos, us)) {
             if action == Action::Shoot {
                 out.push(Move::with_flag(from, to, MoveFlag::Shot, 0));
-            } else if kind.pawn && g.rank(to).0 == v.promotion_rank(us) {
+            } else if kind.pawn && v.in_promotion_zone(us, to) {
                 for k in promotion_kinds(pos, to) {
                     out.push(Move::promotion(from, to, k));
+                }
+                // Optional promotion: a pawn may stay one, but not on its last rank.
+                if v.promotion[us.index()].optional && g.rank(to).0 != v.promotion_rank(us) {
+                    out.push(Move::normal(from, to));
                 }
             } else if kind.pawn && initial {
                 if initial_move_allowed(pos, from, to) {
