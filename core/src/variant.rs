@@ -56,6 +56,10 @@ pub struct Variant {
     /// docs/rules/cromwell.md, "Prince Rupert and Pym"): a move after which either
     /// attacks the other is illegal.
     pub mutual_immunity: Option<[KindId; 2]>,
+    /// In check, the royal piece may not move except to capture the one piece giving
+    /// check: a check must be answered by capturing or blocking it (Makpong,
+    /// docs/rules/makpong.md; Fairy-Stockfish's `makpongRule`).
+    pub check_freezes_royal: bool,
 }
 
 /// The material with which no side can ever give mate, so the game is drawn as a dead

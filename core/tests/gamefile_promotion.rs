@@ -1,6 +1,6 @@
-//! Game files with the promotion and endgame keys of the South-East Asian and large-board
-//! chesses: promotion zones of several ranks, optional promotion, limits on promoted
-//! pieces, and the counting rules Joust accepts without playing them.
+//! Game files with the rules of the South-East Asian and large-board chesses: promotion
+//! zones of several ranks, optional promotion, limits on promoted pieces, the Makpong
+//! rule, and the counting rules Joust accepts without playing them.
 
 use joust_core::gamefile::{load, Loaded};
 use joust_core::variants::files::parent_entries;
@@ -102,4 +102,17 @@ fn optional_promotion_with_the_immobility_rule_and_limits_are_read() {
         assert!(side.optional);
         assert_eq!((side.limit(q), side.limit(n)), (Some(1), None));
     }
+}
+
+#[test]
+fn the_makpong_rule_is_read_and_inherited() {
+    let makruk = joust_core::variants::by_id("makruk").unwrap();
+    let makpong = joust_core::variants::by_id("makpong").unwrap();
+    assert!(!makruk.check_freezes_royal && makpong.check_freezes_royal);
+    assert_eq!(makpong.promotion, makruk.promotion);
+    let err = rejection("[m:makruk]\nmakpongRule = yes\n");
+    assert!(
+        err.contains("2:15") && err.contains("`true` or `false`"),
+        "{err}"
+    );
 }

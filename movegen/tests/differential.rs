@@ -121,6 +121,7 @@ mod recipe_add_a_game {
             gating_types: Vec::new(),
             gating_rejection: None,
             mutual_immunity: None,
+        check_freezes_royal: false,
         }))
     }
 

@@ -1,6 +1,7 @@
 //! Promotion zones of several ranks, optional promotion and limits on promoted pieces
-//! (Makruk, Grand chess and game files using Fairy-Stockfish's promotion keys), against
-//! the slow generator read from the atoms (`common::slow`) and against hand-counted moves.
+//! (Makruk, Grand chess and game files using Fairy-Stockfish's promotion keys), and
+//! Makpong's frozen King in check, against the slow generator read from the atoms
+//! (`common::slow`) and against hand-counted moves.
 
 mod common;
 
@@ -90,4 +91,24 @@ fn promotion_limits_count_the_pieces_on_the_board() {
     assert_eq!(moves_of(v, full, "e5"), ["e5e6"]);
     assert!(moves_of(v, full, "d7").is_empty());
     assert!(compare_on_random_games::<u64>(v, 25) > 2000);
+}
+
+#[test]
+fn a_makpong_king_in_check_only_captures_the_checker() {
+    let makpong = variants::by_id("makpong").unwrap();
+    // Checked by the Rook on e5: the King may not step aside, only the Knight's capture
+    // answers; a King may take a checker standing next to it.
+    let fen = "4k3/8/8/r3r3/8/3N4/8/R3K3 w - - 0 1";
+    assert!(moves_of(makpong, fen, "e1").is_empty());
+    assert_eq!(moves_of(makpong, fen, "d3"), ["d3e5"]);
+    assert_eq!(
+        moves_of(makpong, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1"),
+        ["e1e2"]
+    );
+    // Out of check it moves freely.
+    assert_eq!(
+        moves_of(makpong, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1").len(),
+        5
+    );
+    assert!(compare_on_random_games::<u64>(makpong, 25) > 2000);
 }

@@ -14,6 +14,12 @@ pub fn described(v: &Variant) -> Vec<String> {
         out.push(pawns(v));
         out.push(promotion(v));
     }
+    if v.check_freezes_royal {
+        out.push(
+            "In check the royal piece may not move, except to capture the one checking piece."
+                .into(),
+        );
+    }
     out.push(ending(v));
     out
 }

@@ -136,6 +136,7 @@ fn build_inner(
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        check_freezes_royal: keys.bool("makpongRule", false)?,
     };
     variant.dead_position = dead_position(keys, &variant)?;
     if keys.bool("castling", true)? {

@@ -28,6 +28,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "mandatoryPawnPromotion",
     "promotionLimit",
     "immobilityIllegal",
+    "makpongRule",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -228,7 +229,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
     u("passOnStalemate", "false", "passing is not played yet"),
     u("passOnStalemateWhite", "false", "passing is not played yet"),
     u("passOnStalemateBlack", "false", "passing is not played yet"),
-    u("makpongRule", "false", "the Makpong rule is not played yet"),
     u(
         "flyingGeneral",
         "false",

@@ -63,5 +63,6 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        check_freezes_royal: false,
     }
 });

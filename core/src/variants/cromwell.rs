@@ -56,4 +56,5 @@ pub static CROMWELL: Lazy<Variant> = Lazy::new(|| Variant {
     gating_types: Vec::new(),
     gating_rejection: None,
     mutual_immunity: Some([RUPERT, PYM]),
+    check_freezes_royal: false,
 });

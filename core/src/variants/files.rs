@@ -23,6 +23,7 @@ const FILES: &[(&str, &str)] = &[
     ("losalamos.ini", include_str!("../../games/losalamos.ini")),
     ("asean.ini", include_str!("../../games/asean.ini")),
     ("makruk.ini", include_str!("../../games/makruk.ini")),
+    ("makpong.ini", include_str!("../../games/makpong.ini")),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).

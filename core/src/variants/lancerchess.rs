@@ -58,6 +58,7 @@ pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        check_freezes_royal: false,
     }
 });
 

@@ -61,5 +61,6 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
         gating_types: (6..16).map(KindId).collect(),
         gating_rejection: Some([CANNON, LEOPARD]),
         mutual_immunity: None,
+        check_freezes_royal: false,
     }
 });

@@ -57,5 +57,6 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        check_freezes_royal: false,
     }
 });

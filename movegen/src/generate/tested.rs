@@ -123,7 +123,18 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
                 || t.attackers_after(pos, ksq, after, them, gone).is_empty())
     };
 
-    royal_moves(t, pos, ksq, in_check, &immunity, list);
+    if in_check && t.variant.check_freezes_royal {
+        // Makpong: the royal may only capture the one piece giving check.
+        let mut royal = MoveList::new();
+        royal_moves(t, pos, ksq, in_check, &immunity, &mut royal);
+        for &mv in royal.iter() {
+            if checkers == B::from_square(mv.to) {
+                list.push(mv);
+            }
+        }
+    } else {
+        royal_moves(t, pos, ksq, in_check, &immunity, list);
+    }
 
     // Pieces whose moves each need the exact test (unless Rupert's or Pym's forbidden
     // squares settle them at once).

@@ -110,8 +110,9 @@ impl<B: TableCache> Tables<B> {
             .promotion
             .iter()
             .any(|p| p.lost_only || p.optional || !p.limits.is_empty())
-            // Mutual immunity is the tested generator's.
-            && variant.mutual_immunity.is_none();
+            // Mutual immunity and the Makpong rule are the tested generator's.
+            && variant.mutual_immunity.is_none()
+            && !variant.check_freezes_royal;
         for color in Color::ALL {
             let m = &mut masks[color.index()];
             for &k in &variant.armies[color.index()] {

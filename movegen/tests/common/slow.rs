@@ -334,7 +334,29 @@ pub fn legal_after<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
         p.remove(sq);
     }
     let royal = p.royal_square(us).expect("royal on board");
-    !attacked_slowly(&p, royal, !us) && immune_pair_apart(&p)
+    !attacked_slowly(&p, royal, !us) && immune_pair_apart(&p) && royal_may_move(pos, mv)
+}
+
+/// The Makpong rule (`Variant::check_freezes_royal`): in check, the royal moves only to
+/// capture the one piece giving check.
+fn royal_may_move<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
+    let v = pos.variant();
+    let us = pos.side_to_move();
+    let Some(royal) = pos.royal_square(us) else {
+        return true;
+    };
+    if !v.check_freezes_royal || mv.from != royal {
+        return true;
+    }
+    let checkers: Vec<Square> = v
+        .geometry
+        .squares()
+        .filter(|&sq| {
+            pos.piece_at(sq).is_some_and(|p| p.color != us)
+                && attacks_slowly(pos, sq).contains(&royal)
+        })
+        .collect();
+    checkers.is_empty() || checkers == [mv.to]
 }
 
 /// Every legal move of the side to move, read from the atoms.
