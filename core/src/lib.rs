@@ -20,6 +20,7 @@ pub mod pieces;
 pub mod position;
 pub mod rng;
 pub mod square;
+pub mod suggest;
 pub mod variant;
 pub mod variants;
 pub mod zobrist;

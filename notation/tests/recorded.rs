@@ -2,8 +2,9 @@
 //! chosen so that each covers its game's special moves (castling both ways, promotions,
 //! en passant, Lancer turns, shots, sideways pawn steps, Lion double moves and the pass,
 //! Musketeer setup and gating, check and mate). The games were found by a search for
-//! random legal games that cover every special move type and end in mate; they are
-//! replayed here move by move, so any change in move legality or notation shows up.
+//! random legal games that cover every special move type and end in mate (`cargo xtask
+//! record-game --variant ID` finds one for any game); they are replayed here move by
+//! move, so any change in move legality or notation shows up.
 
 use joust_core::{variants, Position, Variant};
 use joust_movegen::with_board_bits;
@@ -87,6 +88,174 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          h2i3 c6b8 h1h6 a5a4 e3d6 e4e3 i4i5 e3e1m g2e1 g10b5 b1a2 i10i9 a2g8 c5c4 g8h9 i9i5 \
          d6j7 d10b9 h9c4 b8c7 d2d5 b9e8 d5g8",
         &["L--", "Lxe2-e3", "Lxg4-f3", "Lxj4xj5", "=M", "#"],
+    ),
+    (
+        "nocastle",
+        "g2g4 a7a6 a2a3 d7d5 g1f3 c7c6 b1c3 c8f5 d2d3 a6a5 h2h4 d5d4 f1g2 f7f6 e2e3 d8c7 d1e2 \
+         c7d6 e3d4 a5a4 e1d2 f5d7 e2e3 d6h2 e3f4 h2h4 f3g1 f6f5 b2b4 a4b3 f4g5 b3c2 c3a4 h4g5 \
+         d2c2 g5f6 c2c3 d7e6 c3d2 f6g6 f2f4 b8a6 d2c3 a8b8 g2f3 a6c5 g1e2 g6f6 h1h5 g7g6 h5h3 \
+         f6g7 g4g5 g7f6 e2g3 b7b6 a1b1 h7h6 g3e4 f6g7 c1d2 b8c8 b1a1 e8d7 e4d6 c5b3 a4b2 b3c1 \
+         d6c8 d7e8 c3b4 g7f6 h3h4 c1d3 b4c3 f6d4 c3c2 g8f6 d2e1 e6f7 c8d6 e8d7 f3e4 d3f4 e4f5 \
+         g6f5 d6c8 d7e6 e1g3 f8g7 g5h6 f4g2 h4e4 e6d5 e4e1 g2f4 e1e6 f7e8 h6h7 d4d1 c2d1 c6c5 \
+         d1d2 f4h3 a3a4 h8f8 d2e3 e8f7 h7h8r f7e6 c8e7",
+        &["axb3", "h8=R", "Qxg5+", "#"],
+    ),
+    (
+        "knightmate",
+        "h2h4 e7e6 g2g3 f8e7 c2c4 e7c5 b1c2 c5a3 d2d4 a7a5 f2f3 a3e7 g1g2 f7f6 e2e3 a8a7 d4d5 \
+         e7f8 c2b1 g8f7 d1d2 f8b4 g2h3 e8g8 h3g2 f7e7 d2b4 a5b4 e3e4 d8e8 d5e6 e8g6 h1h2 g6h6 \
+         c1d2 e7d6 a2a4 b4a3 b1a2 f8f7 e1c1 f7e7 c4c5 g7g6 d2e3 f6f5 f1a6 a7a6 c5d6 h6f4 g2h1 \
+         f4e3 h2d2 e3c5 c1d3 a6b6 b2a3 c5c3 d3e1 c3b2 d2d4 b2b3 e4f5 b3b1 f5f6 b1d3 d1d2 e7e8 \
+         e1d3 e8f8 h1h2 b6b3 d3e5 b3b2 h2g1 b2b6 a2b2 b6b3 b2c2 g6g5 a3a4 b7b5 g1f1 f8f6 f3f4 \
+         c8a6 d2h2 f6f7 f1e2 h7h6 e2f2 g8f6 c2c1 f6e8 f2g1 f7h7 g1g2 a6c8 d6c7 h6h5 c7b8m b3c3 \
+         c1b1 b5b4 e5g6 c3f3 f4g5 f3e3 g2f2 e3d3 a4a5 d7d5 b8a8 d3c3 f2e2 h7d7 e6e7 c3g3 d4d3 \
+         g3e3 b1b2 b4b3 d3d4 d7d8 e2e3 c8d7 b2c2 d7g4 c2b2 g4d1 d4d3 d5d4 e3e2 e8c7 h2g2 d1e2 \
+         d3d1 d8b8 a8a7 e2d3 d1d3 b8a8 b2a1 a8e8 g2a2 c7e6 a2a4 e8f8 a7b7 f8e8 a4a3 e6g7 b7b8 \
+         g7e6 b8b7 e8h8 d3c3 h8h6 g5h6 b3b2 c3c6",
+        &["O-O ", "bxa3", "O-O-O", "cxb8=M", "Qxe3+", "#"],
+    ),
+    (
+        "amazon",
+        "c2c3 d8e6 b1a3 d7d5 g2g4 g7g6 f1g2 f7f5 g2f1 e6d8 g1h3 g6g5 h3f4 d8c6 d1a4 c8d7 f2f3 \
+         c6h6 f4h3 h6e6 a4c6 e6e3 c6a4 f5g4 d2e3 b7b5 a4f4 g4h3 b2b3 f8g7 f4e6 b8c6 e6c6 d7c6 \
+         a1b1 g7f8 c1b2 e8c8 b2a1 h7h6 b1c1 c8b7 c1d1 b7c8 d1b1 c8d7 a1b2 d7e6 a3c4 b5b4 b1c1 \
+         d5c4 e3e4 g8f6 f1h3 e6f7 e1g1 d8a8 h3c8 f7g8 c8a6 c6b5 g1h1 f6d5 c1d1 e7e5 d1e1 a8b8 \
+         a2a3 b5c6 a6b5 b8e8 h2h3 b4c3 b2c1 h8h7 b3c4 c6a8 a3a4 f8g7 c1e3 c3c2 f3f4 c2c1a f4e5 \
+         g7e5 e3f2 h7h8 c4d5 c1d1 e2e3 c7c5 d5c6 d1f3",
+        &["O-O-O", "O-O ", "c1=A", "dxc6", "Bxh3+", "#"],
+    ),
+    (
+        "almost",
+        "g1h3 e7e6 f2f3 d7d5 b2b4 b7b5 h3f4 f8d6 f4g6 h7g6 c1a3 a7a6 g2g4 d8c6 d1e3 g8h6 e3c4 \
+         e8g8 c4e4 c6e7 b1c3 d6e5 f1g2 f8e8 e1c1 e5f4 e4f6 g7f6 c3b1 f4d2 c1b2 e7d7 h2h3 g8f8 \
+         c2c4 f8g7 d1e1 e8g8 h1h2 d7d6 g2f1 d6d7 c4b5 g8d8 e1d1 c7c5 g4g5 d2c1 b2a1 c5b4 a3b2 \
+         c1b2 a1b2 d7c7 f3f4 c7e7 b5b6 b4b3 b1d2 e7e8 h2h1 d8d7 a2a4 h6g8 h1g1 a8a7 d2e4 c8b7 \
+         d1b1 e6e5 g5f6 g7f8 b1c1 d7d6 g1g5 a6a5 f4e5 b7a8 b2b3 d5d4 c1c3 a7e7 f1g2 e7c7 b6c7 \
+         b8d7 g2f1 g8f6 c7c8n d6e6 e4f2 f6e4 f2d3 e8d6 b3a3 a8b7 g5g6 d6c4 c3c4 e4f2 c4c2 f7f5 \
+         h3h4 e6f6 e2e4 d4e3 c2c1 f5f4 d3b4 d7b8 a3b3 f6c6 g6g7 c6h6 c1c5 h6b6 g7f7 f8e8 b3a2 \
+         e8f7 c8a7 a5b4 a2b2 f7f8 a7c6 b7c8 c5b5 f8f7 b2c1 f7e6 c1c2 b6c6 c2b1 c6b6 b5b4 f2e4 \
+         f1c4 e6f5 h4h5 b6d6 a4a5 c8e6 c4f1 d6b6 f1g2 e6c8 b4b2 e4d6 g2h1 f5g5 b2b5 d6f7 b5b3 \
+         f4f3 h1g2 g5f5 b1c1 f5e6 b3b4 e6f5 c1d1 c8d7 b4a4 b8c6 e5e6 b6b8 a4a3 c6b4 h5h6 b8b7 \
+         e6f7 d7e8 g2f1 b7f7 d1e1 b4a2 a3e3 f7f8 f1b5 f5f4 b5d3 e8f7 d3g6 f8b8 e3c3 f4g5 c3c4 \
+         a2b4 g6h5 b8d8 c4c7 f7c4 c7b7 g5f4 b7g7 d8e8 e1d1 f3f2 g7h7 f2f1c",
+        &["O-O ", "O-O-O", "c8=N", "dxe3", "Cf6+", "#"],
+    ),
+    (
+        "chigorin",
+        "d1e3 b7b5 e3f5 h7h5 f5h4 c7c6 h4b4 c8a6 h2h4 f7f6 b4g4 h5g4 g1f3 a6b7 b2b4 b8e5 d2d4 \
+         g4g3 d4d5 g8f7 f1h2 g7g6 e1g1 h8h6 c1d3 d8c8 f3d4 c8b8 f1e1 b8c8 d4c6 e5d6 c6a5 c8b8 \
+         c2c4 b8d8 f2f4 d6c7 d3c1 e7e5 d5e6 b7c6 e6d7 d8d7 h4h5 e8c8 f4f5 d7f5 h2f1 h6h7 e2e4 \
+         c7e5 e4f5 g6h5 e1e4 c6d5 e4e3 d5b7 c4b5 d8d2 e3b3 c8d8 f1g3 b7a6 b3c3 f7b3 g3e4 d2e2 \
+         b5a6 e5b8 c3e3 b8d6 e4c3 e2g2 g1h1 b3a2 e3e4 g2g8 e4d4 d8c7 c3b5 c7b8 a5b3 f8g7 b5d6 \
+         g7f8 d4f4 h7b7 f4g4 f8d6 b3d4 a2f7 h1g2 g8g5 d4b5 f7g8 c1a2 d6f4 b5c3 f4e5 g4g5 e5g3 \
+         c3d1 b8a8 g2g1 g3f4 b1d2 f4c7 d1e3 g8c4 e3d1 c4b5 a2c3 b5d7 g1f2 f6g5 f2g1 b7b8 b4b5 \
+         c7f4 f5f6 f4h2 g1f2 d7b5 c3d5 b8h8 d5b4 h8d8 d2f1 b5e2 d1e3 d8f8 b4a2 f8e8 a1c1 h2g3 \
+         f2g2 g3c7 c1e1 c7d8 e3c2 g5g4 g2g1 e2f3 e1e4 f3h1 e4e1 e8e5 e1b1 e5a5 b1b6 a5a4 b6b2 \
+         a4b4 f6f7 d8a5 f7f8r a5d8 f1e3 b4b8 f8f3 h5h4 c2a1 b8b4 b2b3 b4b7 f3f1 d8e7 g1h1 e7b4 \
+         f1b1 b7f7 a2c1 f7f5 b3c3 f5f2 c3c8",
+        &["O-O ", "dxe6", "O-O-O", "f8=R+", "exd7+", "#"],
+    ),
+    (
+        "capablanca",
+        "b1c3 h7h5 g2g3 i8j6 d2d4 h8g6 g3g4 g6h8 h1i3 c7c6 j2j4 h5h4 i1g2 d8b6 a2a3 b6d8 e1d2 \
+         g8j5 d4d5 i7i6 i3h1 h8h6 d2d3 h6h5 d3g3 f8i8 c1g5 e7e5 d5e6 d8c7 g3h4 h5g3 h2g3 e8g8 \
+         e2e4 b8a6 g5f6 c8d6 h4h6 g7h6 e6d7 c7a5 d7d8b a5b6 d8b6 d6c5 c3b5 c5e3 f2e3 g8e8 j1i1 \
+         a6b8 f6g5 e8g8 d1e2 g8d8 b5a7 d8e7 f1c1 e7a3 g5i6 a8a7 g2f4 a3d3 f4d5 a7a1",
+        &["O-O ", "dxe6", "d8=B", "O-O-O", "Cg3+", "#"],
+    ),
+    (
+        "gothic",
+        "e2e4 e7e5 g1f3 d8g5 f3e2 d7d6 c2c4 j7j5 i2i4 g5f5 g2g3 e8f6 e2i6 c8e6 i1j3 f5g4 i6g4 \
+         a7a5 f2f3 f6d7 h1g2 h7h5 f1i1 b7b6 e1g1 g8h6 g4i2 h6f5 d2d3 f5e7 d1f1 e6c4 i2d7 b8d7 \
+         d3c4 f8c8 h2h3 a5a4 b2b4 a4b3 f1d1 c7c5 c1f4 d6d5 b1a3 e5f4 e4e5 j8j7 d1d2 b6b5 h1h2 \
+         d7e5 g1i2 e7g5 i4h5 f7f6 h2h1 d8d6 d2d5 i7i5 a1b1 g5e4 j3h4 d6d5 h4j3 b5b4 b1b2 c8c7 \
+         j3h4 d5d3 h1d1 d3d6 b2c2 g7g6 g2h1 h8i7 h4i6 d6d1 c2b2 d1d8 i2g2 i8g7 g2c2 b4a3 h3h4 \
+         d8a8 c2e3 e4d6 e3e5 a8c8 e5e4 g7i6 e4e6 c7c6 h5h6 i7j8 e6f4 c6b6 h6h7 d6f5 h7h8a i6h8 \
+         i1h2 f5e7 j2j3 j7j6 a2b3 b6c6 b2e2 c6c7 f4d5 c7c6 f3f4 h8i6 e2e5 c8h8 d5d4 c6b6 e5i5 \
+         j5j4 i5i6 e7g8 h2i2 j8f4 i6i8 g8e7 d4d2 e7d6 d2e2 d6b5 h1g2 g6g5 i8j8 f4e5 e2c2 b5c6 \
+         g2f1 c6a4 g3g4 h8e8 f1h3 e5b2 i2h2 a4c6 h3f1 c6d8 h4h5 j6h6 j8j4 e8e7 j4h4 e7h7 f1d3 \
+         d8b7 h4i4 h7h8 c2c3 b6c6 d3g6 b7c8 c3d3 c8e6 g6e4 c6b6 e4f5 a3a2 j3j4 h8i8 d3f2 h6j6 \
+         f2e2 e6d8 e2f4 b2e5 i4i3 a2a1r h2g2 j6j7 f5b1 e5b2 i3g3 i8i3 g2h1 a1a8 b1g6 b6a5 f4d3 \
+         j7f7 g3g1 f6f5 g1e1 b2c3 g6i8 i3g3 e1e6 f7f8 i8f5 c3g7 j4j5 a8b8 e6e5 d8f7 h1i1 f7g8 \
+         f5i8 f8f5 e5e3 g7h8 d3f4 b8c8 f4d4 c8c7 d4d6 g8e7 d6f6 f5d5 i8g6 d5d4 h5h6 c7a7 e3e7 \
+         g3f3 f6c6",
+        &["O-O ", "O-O-O", "axb3", "h8=A", "Axd7+", "#"],
+    ),
+    (
+        "embassy",
+        "i2i4 b8c6 b1c3 c6d4 g1i2 d4c6 i2g1 j7j5 c3d5 f8e6 c2c4 e6j6 d5b4 f7f5 b4c6 h7h6 h2h4 \
+         g7g6 f1h2 j6j7 g1h3 h8c3 h3j4 c3b2 i4j5 i8j6 h2j3 g8d5 f2f4 d5c4 d1a4 e8h8 j4i6 h8i8 \
+         i6j8 i8j8 a4a5 j6h7 c1b2 c4a6 e1b1 g6g5 j3f3 a6c4 d2d4 b7b6 f3h3 i7i6 h3b3 b6b5 e2e4 \
+         d7d5 j5j6 j8i8 b3b4 j7h8 c1e1 c4b2 j6j7 i8j8 i1h3 e7e6 b4a4 g8g7 c6e5 d8e7 b1b2 g5h4 \
+         a4c5 e7e8 c5c3 e8g6 e1b1 b5b4 a5a4 h7f6 h3f2 f6d7 c3c4 c8b7 c4d6 g6i4 f2h3 i4j5 b1c1 \
+         a7a5 c1a1 i6i5 h3g1 g7e7 d6e8 b7c6 e8a8 h8b8 g1h3 e7j7 a4b4 a5b4 b2c2 d7e5 a8a3 e5d7 \
+         e4d5 j5g8 d5d6 g8i8 c2d1 c6e4 a3f3 i8d8 f3f2 b8c8 d1d2 j7j5 f2f3 c8b8 f3g3 j8j7 d2e2 \
+         j7j8 h1j3 c7c5 h3g1 d7b6 g3f5 j5j4 f5h5 e4g2 e2d3 g2j5 a1f1 b6c8 h5c5 d8d7 c5c4 i5i4 \
+         c4b6 c8a7 d4d5 e6d5 f4f5 j8j7 b6b5 b8g8 a2a4 b4a3 f1e1 a7c8 b5b3 d7e8 e1e3 c8d6 j3i2 \
+         h6h5 i2h3 e8b5 d3d4 j7i6 h3i2 b5e8 e3e8 j4j2 b3b6 j2j1 b6b3 j1j3 b3c1 i6j7 c1e1 j7i6 \
+         g1h3 d6e4 d4e5 i4h3 e5d4 g8f6 e1d1 f6g8 e8a8 h3i2 d1f1 i2i1r f1f2 i6i5 f2g4 g8g4 f5f6 \
+         i1d1",
+        &["O-O ", "O-O-O", "bxa3", "i1=R", "Ai6+", "#"],
+    ),
+    (
+        "janus",
+        "h1g3 h7h5 i1j3 d7d5 b2b3 b7b5 j3i5 g7g6 i5j3 h8i6 b1c3 c7c6 g3i4 f7f6 c3b2 c6c5 b2a3 \
+         b8f4 a3b2 c5c4 b3b4 f4e2 i4g3 g6g5 b2e5 f8i5 f2f3 j7j5 e5b8 g8e6 b8a7 f6f5 c1b3 c8a7 \
+         a2a4 i8j6 d1e2 e8i8 e1b1 a7c6 c2c3 i6h4 d2d4 c4d3 h2h3 e6d7 e2d3 i5g7 b1b2 i7i5 f3f4 \
+         h4g2 d3e2 d7e6 j3i4 i8j8 h3h4 g7g8 i4j6 e6f7 c1a1 j5j4 j2j3 g5h4 g1j4 g2i1 f1h1 g8i6 \
+         a1c1 i1g2 g3f5 h4h3 h1g1 h8h6 e2d3 h3i2 j1h1 i2h1n f5d6 j8j7 b3a1 g2e3 f4f5 c6a5 g1g5 \
+         a8b8 d6f7 h5h4 g5e7 h1j2 d3f1 i6h7 e7e3 d8b6 f7e5 b6d8 e3h6 d5d4 c1c2 i5j4 j6i5 j7i8 \
+         f5f6 a5b7 c2c1 h7f7 a1c2 b7a5 b4a5 b5a4 b2a3 f7b3",
+        &["O-O ", "O-O-O", "cxd3", "ixh1=N", "Ji5+", "#"],
+    ),
+    (
+        "chancellor",
+        "d2d4 f8f7 b2b3 f7f6 c2c4 i8i6 b3b4 i6i5 c1d2 c8c6 d4d5 g8g6 g1f3 f9g7 f3g5 b9a7 f1e3 \
+         d9a6 e3a3 a7c8 i2i3 h9d5 h1i2 e8e7 d1c1 g7i6 e1g1 a8a7 c1b2 a6a5 e2e3 b8b7 h2h3 e7e6 \
+         f1d1 d5f3 g5e6 f6f5 b1c3 i9h9 b2c2 g9e8 g2g4 i6i7 a1b1 c9b8 b4a5 e9c9 e6c7 i7g7 c2f5 \
+         i5i4 g1h2 g7g8 b1b5 f3g4 f5e5 g4h5 c4c5 c8b6 h2g2 h5e2 a5a6 e2g4 c7e6 h9i9 a3b3 i9e9 \
+         e5h8 b6a8 b3a5 b8f4 a5a4 e9i9 e3f4 b7b6 b5b3 g8h6 g2g3 b6b5 d2e1 e8d6 a4a5 i4h3 a5c6 \
+         a8c7 b3a3 h6h5 g3g4 i9f9 c6a5 c7a6 d1c1 b5b4 e6g7 d6b7 a5a6 d8d7 a3b3 d7d6 b3b2 b7a9 \
+         h8h6 h5g7 i3i4 g7i6 b2b1 d9e9 h6h7 e9e5 h7e7 e5e7 b1b2 d6d5 i2h3 e7e1 c1a1 e1g1 g4f3 \
+         g1g5 h3d7 c9d9 f3e2 i6i9 e2d1 a9c8 c3d5 f9f6 d7e6 g5h5 e6g4 h5e5 a6a5 e5e3 a5a7 f6f8 \
+         a7g7 e3e2 g7g9 c8e9 b2c2 e2e1 d1d2 e1e7 g4e6 e7c7 e6h9 c7f7 d5c7 d9c9 a1b1 f8d8 d2e3 \
+         f7e7 h9e6 i9i7 a2a4 b4a3 e3e2 d8b8 b1b3 i7g7 b3d3 g7e6 e2f3 b8h8 c2e2 e6f6 e2c2 f6f9 \
+         d3d9 c9b8 c7a6 b8c8 d9b9 a3a2 g9i9 e7e1 c2b2 a2a1q b9b8 c8d7 b8c8 h8h9 b2b6 a1a6 c8c6 \
+         a6a5 b6b7 d7c6 b7f7 e1e7 i9h9 e7c7 h9h5 c7c8 h5g7 f9h9 f7b7 a5a8 g7f9 h9h7 f9g9 h7h1 \
+         f3g2 h1a1 b7c7 c8c7 g9h7 a8a2 h7e7 c6b7 e7f5 c7f7 f5h5 a1i1 g2f3 a2a6 h5e5 f7i7 e5f5 \
+         a6c4 c5c6 b7b6 f5g3 b6a5 f3g4 c4b5 c6c7 i7i6 g3e2 b5b3 e2g1 i1i4",
+        &["O-O ", "O-O-O", "bxa3", "a1=Q", "Cxc6+", "#"],
+    ),
+    (
+        "modern",
+        "b2b3 c8c7 d1c3 d9a6 c3b5 f8f7 b5d6 i8i7 g2g3 a6d9 b1c3 e8e7 i2i4 i7i6 i4i5 d9c8 i1i4 \
+         c8g4 b3b4 g4h4 d6b5 h9g7 c3e4 h4f4 g3f4 g7e6 e4c5 g9f8 c5d3 f9d7 c1a3 e9g9 e1c1 f7f6 \
+         f1g2 g9h9 g2c6 d7c8 h1g3 d8d6 c2c4 b8b7 g3h1 c8e9 c6c5 b9a7 f2f3 d6c5 g1d4 e6g5 d4c3 \
+         c9d8 b5c6 b7c6 f4f5 g5h7 d3c5 f8g9 c3e5 d8c9 c5a4 e9i5 i4f4 h7g5 c1c2 e7e6 d2d4 i5g6 \
+         d1f1 c6c5 f1c1 g5h3 h1i3 h3i1 e5c7 h9i8 c1d1 i1g2 f4i4 g6h4 d4d5 g9f8 d1d3 h4i5 c2c3 \
+         c5b4 c3d4 f9g9 d3e3 g8g6 h2h3 e6e5 e3e5 g9d9 i4h4 d9d7 a4b6 i5h7 c7e9 g2f4 e9c7 f4g2 \
+         b6c8 d7e7 c8d6 f8g9 c7a5 i8i9 c4c5 c9b8 a5c7 g2e3 f5g6 a7b5 d4e4 i6i5 c7e9 h7g8 d6c8 \
+         b4a3 h4f4 e7i7 e5i5 e3g4 c8e7 i7i8 e2e3 g8h6 h3g4 b8f4 e7f9 a8a6 g4g5 a9e9 f9e7 e9d9 \
+         i3h5 h6f8 h5i7 d9a9 d5d6 b5c3 e4d3 f8e7 d3c2 f4e5 i7h9 e7d8 i5i1 d8c7 i1c1 i8i1 d6d7 \
+         c7b6 c2d3 a9d9 c1h1 e5h2 h9g7 f6f5 h1d1 h8h6 g6h7 h2i3 d1g1 c3a2 g7e8 b6d5 c5c6 d9d8 \
+         e8d6 d5c4 d3d4 c4a5 d4d5 d8e8 d6e4 a5e1 e4c5 a2c1 d7d8 e1c3 d5c4 i3h4 d8d9b e8e3 g1h1 \
+         e3e4 c5e4 i1i7 h1h4 c3e2 c4d5 e2d4 e4c3 d4e6 d5e6 c1d3 c3b1 i7i3 d9i4 g9f8 h4a4 f8g9 \
+         i4f7 f5f4 f7g8 g9h8 e6f7 i3i2 a4a3 d3f2 a3a5 i2i4 a5a6 i4i2 g5g6 i2i7 a6b6 h8g9 c6c7 \
+         f2h3 b6e6 i7i6 c7c8 h3g5 f7g7 i6i4 c8c9q i4i5 c9g9",
+        &["O-O ", "O-O-O", "gxh7", "d9=B", "cxb4+", "#"],
+    ),
+    (
+        "gardner",
+        "a2a3 b5a3 a1a3 b4a3 e2e3 a3a2 c2c3 a2a1q e1e2 a4a3 d1a4 a5a4 b1a3 a1b2 a3b5 a4a5 e3d4 \
+         c5d4 e2d1 b2c2 d1e1 d5b5 c1b2 c2d3 c3d4 d3d4 b2c1 d4d3 c1a3 e5d4 a3b2 b5b2 e1d1 a5a1",
+        &["a1=Q", "exd4+", "#"],
+    ),
+    (
+        "losalamos",
+        "e1f3 b6c4 c2c3 a6b6 f1e1 a5a4 f3d4 c4b2 d1c2 f5f4 e1f1 c5c4 d4c6 d6c6 f2f3 b6a6 c1b2 \
+         c6b6 b2a3 a6a5 a3b2 b6c5 f1f2 b5b4 a2a3 d5d4 b2a2 a5b5 d2d3 c5d6 e2e3 d6c5 a3b4 c5d6 \
+         c2c1 d4c3 e3e4 b5a5 a2a3 a5c5 f2b2 c5a5 b4b5 e6c5 a3b3 a4a3 b5b6r",
+        &["b6=R#", "Nxb2+", "#"],
     ),
 ];
 

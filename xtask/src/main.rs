@@ -32,6 +32,7 @@ mod paths;
 mod perft_check;
 mod pgn_files;
 mod quality;
+mod record_game;
 mod reference;
 mod soak;
 mod soak_games;
@@ -75,6 +76,9 @@ enum Task {
     Diagnose(diagnose::DiagnoseArgs),
     /// Score an engine's moves in game positions by a reference engine's search.
     Quality(quality::QualityArgs),
+    /// Find a random legal game of a game id that shows its special moves and ends in
+    /// mate, printed as an entry of notation/tests/recorded.rs.
+    RecordGame(record_game::RecordArgs),
     /// Soak the release binary: random UCI sessions, or fast self-play (not for CI).
     Soak(soak::SoakArgs),
 }
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
         Task::Tune(args) => tune::run(args),
         Task::Diagnose(args) => diagnose::run(args),
         Task::Quality(args) => quality::run(args),
+        Task::RecordGame(args) => record_game::run(args),
         Task::Soak(args) => soak::run(args),
     };
     if ok {

@@ -134,33 +134,7 @@ pub(crate) fn whole_ranks(text: &str, g: Geometry) -> Option<Vec<u8>> {
     Some(ranks)
 }
 
-/// The keys a game file knows, for "did you mean" suggestions.
-pub(crate) fn closest<'k>(key: &str, known: impl Iterator<Item = &'k str>) -> Option<&'k str> {
-    let lower = key.to_ascii_lowercase();
-    known
-        .map(|k| (edit_distance(&lower, &k.to_ascii_lowercase()), k))
-        .filter(|&(d, k)| d <= 2.max(k.len() / 5))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut prev = row[0];
-        row[0] = i;
-        for j in 1..=b.len() {
-            let cur = row[j];
-            row[j] = (row[j] + 1)
-                .min(row[j - 1] + 1)
-                .min(prev + usize::from(a[i - 1] != b[j - 1]));
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
+pub(crate) use crate::suggest::closest;
 
 #[cfg(test)]
 mod tests {

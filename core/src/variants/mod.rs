@@ -99,14 +99,31 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let known: Vec<&str> = with_user_games().iter().map(|v| v.id).collect();
-        write!(
-            f,
-            "unknown variant '{}' (known: {})",
-            self.0,
-            known.join(", ")
-        )
+        write!(f, "unknown variant '{}'", self.0)?;
+        let games = with_user_games();
+        if let Some(id) = crate::suggest::closest(&self.0, games.iter().map(|v| v.id)) {
+            write!(f, "; did you mean '{id}'?")?;
+        }
+        write!(f, " (`joust variants` lists the known games)")
     }
 }
 
 impl std::error::Error for UnknownVariant {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_id_names_the_closest_game_and_where_the_list_is() {
+        let typo = by_id("lancer-chess").unwrap_err().to_string();
+        assert_eq!(
+            typo,
+            "unknown variant 'lancer-chess'; did you mean 'lancerchess'? \
+             (`joust variants` lists the known games)"
+        );
+        let far = by_id("xiangqi-but-bigger").unwrap_err().to_string();
+        assert!(!far.contains("did you mean"), "{far}");
+        assert!(by_id("chess").is_ok());
+    }
+}

@@ -103,8 +103,13 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::BadNag => write!(f, "'$' must be followed by a number from 0 to 255"),
             PgnErrorKind::BadSymbol(s) => write!(f, "'{s}' is not a move, move number or result"),
             PgnErrorKind::UnknownVariant(name) => {
-                let known: Vec<&str> = variants::all().iter().map(|v| v.name).collect();
-                write!(f, "unknown variant '{name}' (known: {})", known.join(", "))
+                write!(f, "unknown variant '{name}'")?;
+                let games = variants::with_user_games();
+                let names = games.iter().map(|v| v.name);
+                if let Some(known) = joust_core::suggest::closest(name, names) {
+                    write!(f, "; did you mean '{known}'?")?;
+                }
+                write!(f, " (`joust variants` lists the known games)")
             }
             PgnErrorKind::UnsupportedVariant { written, name } => {
                 if super::variant_tag::same_name(written, name) {
