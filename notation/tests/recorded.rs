@@ -257,6 +257,38 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          c2c1 d4c3 e3e4 b5a5 a2a3 a5c5 f2b2 c5a5 b4b5 e6c5 a3b3 a4a3 b5b6r",
         &["b6=R#", "Nxb2+", "#"],
     ),
+    (
+        "asean",
+        "f1e2 h6h5 c1c2 g8e7 b1d2 c8c7 c2b1 e7f5 h3h4 f5g3 e2f1 g3h1 d3d4 h8g8 b3b4 e8e7 d4d5 \
+         c6d5 f3f4 g8g7 d2e4 h1f2 f1f2 g7h7 b1b2 b8c6 e4c5 a8b8 e3e4 c6e5 b2b3 d5d4 c5b7 d6d5 \
+         d1c2 d5e4 f2g3 e5f7 e1e2 f7h8 e2f1 h7g7 b3a4 e7d7 g1e2 c7d6 b7a5 b8b7 g3f2 b7b8 f1e1 \
+         b6b5 f4f5 b8a8 f2g1 g7f7 c3d4 d7e7 e1f1 e7d7 a4b5 a8c8 g1g2 f8g7 e2f4 e6e5 d4e5 d7c7 \
+         g2g3 e4e3 f4e2 g6f5 a5c6 f7e7 a1c1 h8g6 f1e1 g7f8 c6d8 f8f7 g3h2 f7e6 c1a1 f6e5 e1f1 \
+         g6f4 b5a6 f4d3 c2b1 e6f7 e2g1 d3b2 f1e1 e7d7 g1h3 b2d1 h2g3 d1f2 g3g4 c8d8 e1f1 d6c5 \
+         b1c2 f7f6 h3f2 c7b8 a1a2 f5g4 c2d3 d7e7 b4b5 c5d6 d3e2 e7e8 f1e1 b8a8 a6b7 a8a7 f2d3 \
+         d8a8 e2f3 e8g8 e1d1 d6c5 d3b4 a8d8 b4d5 g8g6 b7c6 e3e2 d1e2 e5e4 f3e4 f6f5 a2c2 g6c6 \
+         a3a4 c6a6 d5f4 d8h8 c2c5 a6d6 e2f1 d6b6 a4a5 f5f4 e4d3 b6b8 f1g2 b8b6 g2h2 h8d8 d3c4 \
+         d8d3 c5c7 b6b7 c7f7 a7a8 f7h7 b7e7 h7g7 d3d5 c4d3 a8b8 g7h7 e7d7 a5a6 d7e7 d3c2 f4f3 \
+         c2b3 e7e1 h7h6 d5d7 h6b6 b8c8 b6e6 d7d8 b3a2 e1g1 e6c6 c8d7 c6d6 d7d6 b5b6 g1b1 a2b3 \
+         d8e8 h2g3 d6d7 a6a7 e8a8 b3c2 a8c8 a7a8n b1h1 c2b1 c8f8 b6b7 h1h3",
+        &["a8=N", "Bb7+", "#"],
+    ),
+    (
+        "makruk",
+        "f1e2 h6h5 c1d2 g8e7 a1a2 c8c7 a2c2 e7f5 h3h4 f5g3 h1h3 g3h1 d2c1 h8g8 h3h1 e6e5 h1h2 \
+         b8d7 c1d2 c7b8 f3f4 b8b7 c2c1 g8h8 e1f2 b7c8 d2e1 e8e7 e3e4 d8c7 e2f1 f8g7 a3a4 d7c5 \
+         d1d2 c5e6 c1c2 h8h6 f4f5 e6d4 c2c1 d4e6 f2e3 c8b7 f5e6m a8c8 a4a5 c7d8 g1h3 h6h8 h2g2 \
+         h8h6 d2e2 f6f5 g2f2 f5e4 c3c4 c6c5 f2f7 e7e6 h3g5",
+        &["fxe6=M", "Rf7+", "#"],
+    ),
+    (
+        "makpong",
+        "c1b2 e8f7 d1c1 f8g7 c1c2 f7f8 c2c1 b6b5 c1d1 d8c7 b2c1 c8d7 c1d2 b5b4 e3e4 c7d8 f1g2 \
+         b4a3m g2f1 d7c8 g3g4 a6a5 d1c1 d8e7 f1g2 a3b4 e4e5 b8d7 h1h2 d6d5 g2h1 f6f5 b1a3 c8c7 \
+         d2e3 g8f6 a3c2 a8a7 c1b2 h6h5 b2b1 d7e5 h3h4 b4c5 g4f5 c5b4 c2b4 c7b6 h2d2 f6e8 d2h2 \
+         e5f3 h1g2 e8f6 e3f4 f6d7 f4g3 d7f6 e1d2 f3d2",
+        &["bxa3=M", "#"],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.
