@@ -2,6 +2,7 @@
 //! game's rules in short and its start position drawn as text.
 
 mod described;
+mod ends;
 mod rules_summary;
 
 use crate::UserError;

@@ -301,17 +301,25 @@ fn validate_pieces<B: Bits>(pos: &Position<B>) -> Result<(), FenError> {
     let variant = pos.variant();
     let g = variant.geometry;
     for color in Color::ALL {
-        let royals = pos.pieces_of(color, variant.royal_kind(color)).count();
-        if royals == 0 {
-            return Err(FenError::MissingRoyal(color));
-        }
-        if royals > 1 {
-            return Err(FenError::TooManyRoyals(color));
+        if let Some(royal) = variant.royal(color) {
+            let royals = pos.pieces_of(color, royal).count();
+            if royals == 0 {
+                return Err(FenError::MissingRoyal(color));
+            }
+            if royals > 1 {
+                return Err(FenError::TooManyRoyals(color));
+            }
         }
         if let Some(pawn) = variant.pawn_kind(color) {
             for sq in pos.pieces_of(color, pawn).squares() {
                 let r = g.rank(sq).0;
-                if r == 0 || r == g.ranks() - 1 {
+                let (first, last) = match color {
+                    Color::White => (0, g.ranks() - 1),
+                    Color::Black => (g.ranks() - 1, 0),
+                };
+                let on_first_allowed =
+                    matches!(variant.pawns.double_step, DoubleStep::FromRankAndFirst(_));
+                if r == last || (r == first && !on_first_allowed) {
                     return Err(FenError::PawnOnBackRank {
                         square: g.name(sq).to_string(),
                     });
@@ -334,7 +342,9 @@ pub fn en_passant_possible<B: Bits>(pos: &Position<B>, ep: Square) -> bool {
     let us = pos.side_to_move();
     let them = !us;
     // The passed square lies one rank beyond `them`'s double-step rank.
-    let DoubleStep::FromRank(from_rank) = variant.pawns.double_step else {
+    let (DoubleStep::FromRank(from_rank) | DoubleStep::FromRankAndFirst(from_rank)) =
+        variant.pawns.double_step
+    else {
         return false;
     };
     let passed_rank = match them {

@@ -10,6 +10,7 @@ pub mod atom;
 pub mod betza;
 pub mod bitboard;
 pub mod color;
+pub mod end_rules;
 pub mod fen;
 mod fen_error;
 mod fen_gating;

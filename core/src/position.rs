@@ -63,7 +63,7 @@ pub struct Position<B: Bits> {
     halfmove: u32,
     fullmove: u32,
     key: u64,
-    royal: [KindId; 2],
+    royal: [Option<KindId>; 2],
     gating: Gating,
     present: [u16; 2],
 }
@@ -112,10 +112,7 @@ impl<B: Bits> Position<B> {
             halfmove: 0,
             fullmove: 1,
             key: 0,
-            royal: [
-                variant.royal_kind(Color::White),
-                variant.royal_kind(Color::Black),
-            ],
+            royal: [variant.royal(Color::White), variant.royal(Color::Black)],
             gating: Gating::default(),
             present: [0; 2],
         }
@@ -172,7 +169,7 @@ impl<B: Bits> Position<B> {
     /// The square of `color`'s royal piece, if it has one on the board.
     #[inline]
     pub fn royal_square(&self, color: Color) -> Option<Square> {
-        let b = self.pieces_of(color, self.royal[color.index()]);
+        let b = self.pieces_of(color, self.royal[color.index()]?);
         b.any().then(|| b.lowest())
     }
 

@@ -1,6 +1,7 @@
 //! A game described as data: board, pieces, armies, start, castling, pawns, outcomes.
 
 use crate::color::Color;
+use crate::end_rules::EndRules;
 use crate::piece::{KindId, PieceKind, MAX_KINDS};
 use crate::square::{Geometry, Square};
 
@@ -60,6 +61,9 @@ pub struct Variant {
     /// check: a check must be answered by capturing or blocking it (Makpong,
     /// docs/rules/makpong.md; Fairy-Stockfish's `makpongRule`).
     pub check_freezes_royal: bool,
+    /// The ends beyond chess's: extinction, compulsory capture, checkmate that wins
+    /// ([`EndRules`]; chess's by default).
+    pub end_rules: EndRules,
 }
 
 /// The material with which no side can ever give mate, so the game is drawn as a dead
@@ -162,6 +166,11 @@ pub enum DoubleStep {
     Never,
     /// Only from this rank, counted from the owner's side (1 = the second rank).
     FromRank(u8),
+    /// From this rank (counted from the owner's side) with en passant as from
+    /// [`DoubleStep::FromRank`], and from the owner's first rank too, where a double step
+    /// never opens en passant (Horde's first-rank pawns; Fairy-Stockfish 11.1's
+    /// `firstRankDoubleSteps`). A pawn may then stand on its own first rank.
+    FromRankAndFirst(u8),
     /// From any rank, unless the square stepped over is attacked by an enemy pawn (Royal
     /// Lion Chess, docs/rules/royal-lion.md, "Pawns"); both squares must be empty.
     AnyRankUnlessPawnAttacked,
@@ -223,6 +232,8 @@ pub enum StalemateResult {
     Draw,
     /// The stalemated side loses (Cromwell).
     Loss,
+    /// The stalemated side wins (Antichess).
+    Win,
 }
 
 /// How many pieces of each kind each side has, and how many stand on dark squares.
@@ -289,12 +300,20 @@ impl Variant {
     }
 
     /// The royal kind of `color`'s army.
+    ///
+    /// # Panics
+    /// If the army has no royal piece (Antichess, Horde's White): see [`Variant::royal`].
     pub fn royal_kind(&self, color: Color) -> KindId {
+        self.royal(color).expect("this army has a royal piece")
+    }
+
+    /// The royal kind of `color`'s army, or `None` if it has none (then no move of that
+    /// side is ever illegal for exposing a royal piece, and it is never in check).
+    pub fn royal(&self, color: Color) -> Option<KindId> {
         self.armies[color.index()]
             .iter()
             .copied()
             .find(|k| self.kinds[k.index()].royal)
-            .expect("every army has a royal piece")
     }
 
     /// The pawn kind of `color`'s army, if it has pawns.

@@ -258,7 +258,10 @@ fn en_passant_after_double_step<B: Board>(
     if capturers.is_empty() || !t.variant.pawns.en_passant {
         return None;
     }
-    let ksq = pos.royal_square(them)?;
+    // Without a royal piece (Horde's White) every capture en passant is legal.
+    let Some(ksq) = pos.royal_square(them) else {
+        return Some(ep);
+    };
     let occ = pos.occupied();
     for from in capturers.squares() {
         let occ2 = (occ ^ B::from_square(from) ^ B::from_square(mv.to)) | B::from_square(ep);

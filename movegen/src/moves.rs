@@ -340,6 +340,30 @@ impl MoveList {
     pub fn contains(&self, mv: &Move) -> bool {
         self.as_slice().contains(mv)
     }
+
+    /// Keeps only the moves for which `keep` is true, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        if self.len > MAX_MOVES {
+            self.spill.retain(|m| keep(m));
+            self.len = self.spill.len();
+            if self.len <= MAX_MOVES {
+                for (slot, &mv) in self.moves.iter_mut().zip(&self.spill) {
+                    *slot = MaybeUninit::new(mv);
+                }
+                self.spill.clear();
+            }
+            return;
+        }
+        let slice = self.as_mut_slice();
+        let mut kept = 0;
+        for i in 0..slice.len() {
+            if keep(&slice[i]) {
+                slice[kept] = slice[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
 }
 
 impl Default for MoveList {

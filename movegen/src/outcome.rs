@@ -5,6 +5,7 @@ use crate::generate::generate;
 use crate::make::{make, unmake, Undo};
 use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache};
+use joust_core::end_rules::EndValue;
 use joust_core::variant::StalemateResult;
 use joust_core::{Color, Position};
 use std::fmt;
@@ -28,6 +29,18 @@ pub enum Outcome {
     Repetition,
     /// A hundred plies without a capture or pawn move.
     FiftyMoves,
+    /// A side ran short of the pieces the game's extinction rule counts (Antichess: it
+    /// has none left and wins; Three Kings: it has lost a King and loses).
+    Extinction {
+        /// The side that ran short.
+        side: Color,
+        /// The name of the kind counted, or `None` for all its pieces.
+        kind: Option<&'static str>,
+        /// How many it has left.
+        left: u32,
+        /// Who wins, or `None` for a draw.
+        winner: Option<Color>,
+    },
 }
 
 impl Outcome {
@@ -36,6 +49,7 @@ impl Outcome {
         match self {
             Outcome::Checkmate { winner } => Some(winner),
             Outcome::Stalemate { winner } => winner,
+            Outcome::Extinction { winner, .. } => winner,
             _ => None,
         }
     }
@@ -61,6 +75,23 @@ impl fmt::Display for Outcome {
             Outcome::DeadPosition => write!(f, "dead position, draw"),
             Outcome::Repetition => write!(f, "threefold repetition, draw"),
             Outcome::FiftyMoves => write!(f, "fifty-move rule, draw"),
+            Outcome::Extinction {
+                side,
+                kind,
+                left,
+                winner,
+            } => {
+                let what = kind.unwrap_or("piece");
+                let plural = if *left == 1 { "" } else { "s" };
+                match left {
+                    0 => write!(f, "{side} has no {what}{plural} left, ")?,
+                    n => write!(f, "{side} has {n} {what}{plural} left, ")?,
+                }
+                match winner {
+                    Some(w) => write!(f, "{w} wins"),
+                    None => write!(f, "draw"),
+                }
+            }
         }
     }
 }
@@ -174,19 +205,34 @@ impl<B: TableCache> Game<B> {
         let variant = pos.variant();
         let t = tables::<B>(variant);
         let us = pos.side_to_move();
+        let ends = &variant.end_rules;
+        if let Some(end) = ends.extinct(pos) {
+            return Some(Outcome::Extinction {
+                side: end.side,
+                kind: end.kind.map(|k| variant.kind(k).name),
+                left: end.left,
+                winner: end.winner,
+            });
+        }
         if self.legal_moves().is_empty() {
             return Some(if t.in_check(pos, us) {
-                Outcome::Checkmate { winner: !us }
+                Outcome::Checkmate {
+                    // Losers: being mated wins.
+                    winner: ends.checkmate.winner(us).unwrap_or(!us),
+                }
             } else {
                 Outcome::Stalemate {
                     winner: match variant.stalemate {
                         StalemateResult::Draw => None,
                         StalemateResult::Loss => Some(!us),
+                        StalemateResult::Win => Some(us),
                     },
                 }
             });
         }
-        if variant.dead_position.is_dead(variant, &pos.material()) {
+        // A game with its own ends (extinction, mate that wins) has no dead positions.
+        let own_ends = ends.extinction.is_some() || ends.checkmate != EndValue::Loss;
+        if !own_ends && variant.dead_position.is_dead(variant, &pos.material()) {
             return Some(Outcome::DeadPosition);
         }
         if self.repetitions() >= 3 {

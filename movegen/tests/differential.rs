@@ -122,6 +122,7 @@ mod recipe_add_a_game {
             gating_rejection: None,
             mutual_immunity: None,
         check_freezes_royal: false,
+            end_rules: Default::default(),
         }))
     }
 

@@ -54,6 +54,7 @@ fn like_with_armies(
         gating_rejection: base.gating_rejection,
         mutual_immunity,
         check_freezes_royal: base.check_freezes_royal,
+        end_rules: base.end_rules.clone(),
     }))
 }
 

@@ -289,6 +289,74 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          e5f3 h1g2 e8f6 e3f4 f6d7 f4g3 d7f6 e1d2 f3d2",
         &["bxa3=M", "#"],
     ),
+    (
+        "antichess",
+        "g1f3 f7f5 e2e3 g8f6 f3h4 d7d5 h4f5 c8f5 b2b4 f5c2 d1c2 c7c5 c2h7 h8h7 b4c5 h7h2 h1h2 \
+         f6h7 h2h7 b7b5 c5b6 d8b6 h7g7 b6e3 d2e3 f8g7 c1a3 g7a1 a3e7 e8e7 a2a4 a1h8 f1c4 d5c4 \
+         g2g4 e7e6 a4a5 e6f5 g4f5 h8b2 b1c3 b2c3 e1e2 c3a5 e2e1 a5e1 f2f4 b8a6 e3e4 c4c3 f5f6 \
+         a8b8 e4e5 b8b1 f4f5 b1b7 f6f7 b7f7 e5e6 f7f5 e6e7 f5b5 e7e8k b5c5 e8f8 c5c7 f8g7 c7g7",
+        &["cxb6", "e8=K"],
+    ),
+    (
+        "giveaway",
+        "b2b3 g7g6 c2c4 c7c6 b1c3 g8h6 b3b4 d8c7 c3b5 c6b5 c4b5 c7h2 h1h2 f7f5 h2h6 f8h6 d2d3 \
+         h6c1 d1c1 f5f4 c1f4 e8g8 f4f8 g8f8 e1c1 f8g8 g1f3 g8f7 d1e1 f7g8 a2a4 g6g5 f3g5 a7a5 \
+         b5a6 b7a6 g5h7 g8h7 c1b1 a8a7 f2f4 e7e5 f4e5 a7a8 e2e4 d7d6 e5d6 a8a7 e4e5 h7g8 e1e4 \
+         a7c7 d6c7 g8h8 c7b8r c8b7 b8b7 h8h7 b7h7 a6a5 b4a5",
+        &["O-O ", "O-O-O", "bxa6", "cxb8=R"],
+    ),
+    (
+        "extinction",
+        "f2f4 e7e5 a2a3 d8f6 f4e5 b7b5 g2g4 c8b7 b2b3 b7g2 f1g2 f6h4 d2d4 b8c6 g2e4 e8c8 c1f4 \
+         h4g5 a1a2 f8e7 g1h3 g5f5 e1g1 e7c5 d1d2 g7g6 d2a5 f5g4 e4f3 c5a3 g1g2 c6b8 b1d2 g4f3 \
+         a5b4 f3e3 f1a1 f7f5 e5f6 c7c6 b4a5 e3d4 d2e4 g8h6 b3b4 d4e3 a2b2 h8e8 h3g1 c8b7 f4h6 \
+         e3b6 a1a2 b6d4 g2g3 e8e7 e4c3 d4c5 a5b6 d7d6 g3g4 b8d7 h6d2 c5f5 c3b1 f5f4 b2b3 b7a6 \
+         f6e7 c6c5 e7e8k d7b6",
+        &["O-O-O", "O-O ", "exf6", "e8=K"],
+    ),
+    (
+        "threekings",
+        "a2a4 h7h5 d2d4 e7e5 h2h3 b8c6 f2f4 h5h4 a4a5 g8e7 b2b3 a8b8 b1c3 e5f4 g2g3 e7g8 a1b1 \
+         h8h7 c1a3 a7a6 f1g2 e8e7 d1d2 c6b4 h1h2 h4g3 g2f3 d8e8 d2d3 h7h8 f3g2 g8h6 g2d5 b4c6 \
+         d5f3 c6a5 h2g2 e8d8 g2h2 a5c6 c3a4 e7e8 d3d1 e8e7 e1f2 d8e8 h3h4 e8d8 h4h5 e7e6 g1h3 \
+         f7f5 a4b6 f8e7 d4d5 e6d5 d1e1 d5d4 f2f1 c6a5 e1f2 g7g5 h5g6 c7c6 h3g1 d4e4 f2d4 a5c4 \
+         d4a1 e7f6 b3b4 h8h7 h2h1 c4b2 b6d7 f6h4 c2c4 d8b6 f1e1 h6g8 f3g4 h7h8 d7f8 h4e7 b4b5 \
+         e7d8 e1d2 b6e3 b5b6 b8a8 a1a2 e4d3 g4h3 e3e2 d2d1 d8f6 a2a1 g3g2 b1b2 g2h1n",
+        &["hxg6", "gxh1=N"],
+    ),
+    (
+        "losers",
+        "g2g4 b8c6 c2c4 d7d5 c4d5 c8g4 d5c6 g4e2 f1e2 d8d2 c1d2 b7c6 g1f3 e8c8 e1g1 d8d2 b1d2 \
+         g7g6 a1c1 c6c5 c1c5 a7a6 e2a6 c8b8 c5c7 b8c7 d1c2 c7b6 c2g6 h7g6 f1d1 b6a6 g1f1 h8h2 \
+         f3h2 a6b6 f1g1 b6a7 h2g4 a7a8 g1f1 g6g5 g4f6 g8f6 d1c1 f6g8 d2b1 a8b7 c1c8 b7c8 b2b4 \
+         f8h6 b1a3 c8b8 a3b1 b8a8 b4b5 e7e6 f1e1 a8b8 e1d2 b8a8 a2a3 e6e5 d2c3 g5g4 f2f4 g4f3 \
+         c3b3 f7f5 b3c4 f5f4 c4b4 h6f8 b4a5 f8a3 b1a3 f3f2 a5a4 e5e4 a3c4 f2f1q c4a5 f1b5 a4b5 \
+         a8b8 b5c5 b8c7 a5b3 c7b7 b3a5 b7c7 c5b4 c7d6 b4b5 d6e6 a5c6 e6f5 b5c4 f5g5 c6e5 f4f3 \
+         e5f3 e4f3",
+        &["O-O-O", "O-O ", "gxf3", "f1=Q", "Qxd2+"],
+    ),
+    (
+        "shatranj",
+        "b1a3 b7b6 c1e3 b8a6 a3b1 a6b4 d2d3 g8f6 g2g3 g7g6 b1a3 f6h5 e3g5 e7e6 g1h3 c8a6 e1d2 \
+         a6c4 h3g1 h5f4 b2b3 c7c6 d2e1 a8c8 d1d2 h7h6 g1f3 f4h3 a1d1 h6g5 f3g1 h8h5 d1c1 c4e2 \
+         a3b1 c8a8 b1c3 a8c8 a2a3 b4a2 c1d1 d7d6 f1h3 c6c5 h3f1 d8c7 a3a4 e8d7 g1e2 d7c6 e2f4 \
+         c7b7 g3g4 d6d5 b3b4 h5h8 d1b1 b6b5 f1h3 a2c1 d2c1 d5d4 b1b3 h8h5 g4h5 c6d5 b3a3 d5c4 \
+         f4d5 c4b3 c3e2 c8c7 a4b5 e6d5 f2f3 b7c8 h1g1 c7c6 c2b3 a7a6 a3a2 c8b8 g1g4 a6a5 g4h4 \
+         g5g4 h5g6 c6a6 e2g1 f7g6 c1b2 c5b4 f3g4 a6d6 g1e2 f8h6 e2c1 d6f6 e1f2 b8c8 a2a5 c8b8 \
+         a5a4 f6b6 f2g1 b6e6 g1f2 e6e3 h3f5 e3g3 h4h3 g3d3 a4a8 b8c7 a8a5 g6f5 a5a4 c7d7 a4a1 \
+         d3g3 g4f5 g3e3 h3f3 d7d8 f3h3 e3e5 c1e2 e5e2 b2c1 e2b2 h3f3 h6f4 h2h3 d8c8 f3d3 c8d8 \
+         a1a8 d8d7 f2e3 f4d2 e3d2 d7c7 a8b8 b2b1 c1b1 c7d6 b1a2 d6c7 d2c1 c7b8 d3d4 b8a8 f5f6 \
+         a8b8 c1b2 b8c7 d4d3 c7d8 d3e3 d8c7 b2a1 c7b6 e3c3 b6b5 a2b1 b4c3 b1c2 b5a5 c2c3 a5a6 \
+         c3d4 a6a5 b3b4 a5b6 f6f7 b6b7 f7f8q b7b6 d4d5",
+        &["f8=Q", "Ra8+"],
+    ),
+    (
+        "horde",
+        "c5c6 a7a5 b5a6 d7c6 f5f6 e7e6 a6b7 c8d7 b7a8b h7h5 g4h5 g7g6 h5g6 f8c5 d4c5 g8e7 b4b5 \
+         e8g8 e4e5 f7g6 b5b6 f8f6 b3b4 d7c8 e5f6 g8h7 a8c6 d8d7 d3d4 h7h8 f6f7 d7d4 f4f5 h8h7 \
+         b6c7 d4c5 f5f6 h7h8 c6b5 c5f5 b2b3 f5c5 c7b8r c5c4 b5e8 c8a6 b8b7 e7f5 f7f8q",
+        &["bxa6", "bxa8=B", "O-O ", "#"],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.

@@ -9,6 +9,7 @@
 
 use clap::Args;
 use joust_core::rng::SplitMix64;
+use joust_core::variant::StalemateResult;
 use joust_core::variants;
 use joust_core::Variant;
 use joust_movegen::{
@@ -49,8 +50,13 @@ enum Special {
 /// The special moves the rules of `v` allow.
 fn wanted(v: &Variant) -> Vec<Special> {
     let mut out = Vec::new();
+    // One side castles once: where only one side may castle (Horde's Black), one way.
+    let one_side = v
+        .castling
+        .iter()
+        .all(|r| Some(r.color) == v.castling.first().map(|f| f.color));
     for long in [false, true] {
-        if v.castling.iter().any(|r| r.long == long) {
+        if v.castling.iter().any(|r| r.long == long) && !(one_side && long && !out.is_empty()) {
             out.push(Special::Castle(long));
         }
     }
@@ -100,12 +106,14 @@ fn play_one<B: TableCache>(
         if let Some(outcome) = game.outcome() {
             let mated = matches!(outcome, Outcome::Checkmate { .. });
             let covered = want.iter().all(|w| seen.iter().any(|(s, _)| s == w));
-            if !mated || !covered {
+            if !(mated || decisive_own_end(v, outcome)) || !covered {
                 return None;
             }
             let mut covers: Vec<String> = seen.into_iter().map(|(_, san)| san).collect();
             covers.extend(check);
-            covers.push("#".to_string());
+            if mated {
+                covers.push("#".to_string());
+            }
             return Some((moves, covers));
         }
         let pos = game.position().clone();
@@ -113,7 +121,10 @@ fn play_one<B: TableCache>(
         let all: Vec<Move> = legal.iter().copied().collect();
         let mate = all.iter().copied().find(|&m| {
             let mut g = Game::new(pos.clone());
-            g.play(m) && matches!(g.outcome(), Some(Outcome::Checkmate { .. }))
+            g.play(m)
+                && g.outcome().is_some_and(|o| {
+                    matches!(o, Outcome::Checkmate { .. }) || decisive_own_end(v, o)
+                })
         });
         let fresh: Vec<Move> = all
             .iter()
@@ -219,4 +230,11 @@ fn record<B: TableCache>(v: &'static Variant, seed: u64, max_plies: usize) -> Op
         v.id,
         covers.join(", ")
     ))
+}
+
+/// True if `outcome` is a win by the game's own end rules (an extinction, a stalemate that
+/// wins): in games that have them (Antichess, Horde, ...) such an end counts as mate does.
+fn decisive_own_end(v: &Variant, outcome: Outcome) -> bool {
+    let own = v.end_rules.extinction.is_some() || v.stalemate != StalemateResult::Draw;
+    own && outcome.winner().is_some()
 }

@@ -21,6 +21,7 @@ pub fn described(v: &Variant) -> Vec<String> {
         );
     }
     out.push(ending(v));
+    out.extend(super::ends::own_ends(v));
     out
 }
 
@@ -77,7 +78,9 @@ fn castling(v: &Variant) -> String {
         .map(|r| {
             format!(
                 "{} {}-{} with the {} {}-{} ({})",
-                v.kind(v.royal_kind(Color::White)).name,
+                start[r.royal_from.index()]
+                    .and_then(|c| v.any_kind_by_letter(c.to_ascii_uppercase()))
+                    .map_or("piece on", |k| v.kind(k).name),
                 name(r.royal_from),
                 name(r.royal_to),
                 start[r.rook_from.index()]
@@ -103,6 +106,10 @@ fn pawns(v: &Variant) -> String {
     let double = match v.pawns.double_step {
         DoubleStep::Never => "no double step".to_string(),
         DoubleStep::FromRank(r) => format!("a double step from rank {}", r + 1),
+        DoubleStep::FromRankAndFirst(r) => format!(
+            "a double step from rank {} and from the first rank (no en passant after the latter)",
+            r + 1
+        ),
         DoubleStep::AnyRankUnlessPawnAttacked => {
             "a double step from any rank unless an enemy pawn attacks the square passed".into()
         }
@@ -115,7 +122,7 @@ fn pawns(v: &Variant) -> String {
     format!("Pawns: {double}{ep}.")
 }
 
-fn letters(v: &Variant, kinds: &[KindId]) -> String {
+pub(super) fn letters(v: &Variant, kinds: &[KindId]) -> String {
     let l: Vec<String> = kinds
         .iter()
         .map(|&k| v.kind(k).letter.to_string())
@@ -164,6 +171,7 @@ fn ending(v: &Variant) -> String {
     let stalemate = match v.stalemate {
         StalemateResult::Draw => "stalemate draws",
         StalemateResult::Loss => "stalemate loses for the side that cannot move",
+        StalemateResult::Win => "stalemate wins for the side that cannot move",
     };
     let count = if v.fifty_move_plies == u32::MAX {
         None

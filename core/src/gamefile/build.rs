@@ -51,10 +51,10 @@ fn build_inner(
     mark_pawns(keys, &mut kinds)?;
     let ids: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
     let royal = kinds.iter().filter(|k| k.royal).count();
-    if royal != 1 {
+    if royal > 1 {
         return Err(invalid(
             header,
-            format!("a game needs exactly one royal piece (`king = k`), this one has {royal}"),
+            format!("a game has at most one royal piece (`king = k`), this one has {royal}"),
         ));
     }
     let start_fen: &'static str = match keys.get("startFen") {
@@ -75,13 +75,7 @@ fn build_inner(
         Some(e) => match e.value.as_str() {
             "draw" => StalemateResult::Draw,
             "loss" => StalemateResult::Loss,
-            "win" => {
-                errors.push(unsupported(
-                    e,
-                    "a stalemate that wins for the stalemated side",
-                ));
-                StalemateResult::Draw
-            }
+            "win" => StalemateResult::Win,
             _ => return Err(bad(e, "expected `draw`, `loss` or `win`")),
         },
     };
@@ -92,13 +86,7 @@ fn build_inner(
         n_move.saturating_mul(2)
     };
     counting_rule(keys)?;
-    expect_default(
-        keys,
-        "checkmateValue",
-        "loss",
-        "only checkmate that loses is played",
-        errors,
-    );
+    let end_rules = super::ends::end_rules(keys, &kinds)?;
     expect_default(
         keys,
         "nFoldRule",
@@ -137,8 +125,10 @@ fn build_inner(
         gating_rejection: None,
         mutual_immunity: None,
         check_freezes_royal: keys.bool("makpongRule", false)?,
+        end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
+    super::ends::drop_absent_royals(&mut variant);
     if keys.bool("castling", true)? {
         variant.castling = castling_rules(keys, &variant)?;
     }
@@ -200,10 +190,17 @@ fn double_step(keys: &Keys<'_>, g: Geometry) -> Result<DoubleStep, GameFileError
         keys.get("doubleStepRegionBlack");
         return Ok(DoubleStep::Never);
     }
+    let mut and_first = false;
     let white = match keys.get("doubleStepRegionWhite") {
         None => 1,
         Some(e) => match whole_ranks(&e.value, g).as_deref() {
             Some([r]) => *r,
+            // The first rank besides another (Horde): no en passant after a double step
+            // from the first rank, as in Fairy-Stockfish 11.1.
+            Some([0, r]) => {
+                and_first = true;
+                *r
+            }
             _ => {
                 return Err(unsupported(
                     e,
@@ -213,14 +210,23 @@ fn double_step(keys: &Keys<'_>, g: Geometry) -> Result<DoubleStep, GameFileError
         },
     };
     if let Some(e) = keys.get("doubleStepRegionBlack") {
-        if whole_ranks(&e.value, g).as_deref() != Some(&[g.ranks() - 1 - white]) {
+        let mirror = g.ranks() - 1 - white;
+        let ranks = whole_ranks(&e.value, g);
+        // Black's first rank may be left out: no Black pawn ever stands there.
+        let mirrors = ranks.as_deref() == Some(&[mirror])
+            || (and_first && ranks.as_deref() == Some(&[mirror, g.ranks() - 1]));
+        if !mirrors {
             return Err(unsupported(
                 e,
                 "a Black double-step rank that does not mirror White's",
             ));
         }
     }
-    Ok(DoubleStep::FromRank(white))
+    Ok(if and_first {
+        DoubleStep::FromRankAndFirst(white)
+    } else {
+        DoubleStep::FromRank(white)
+    })
 }
 
 /// `countingRule` (Makruk's, Ouk Chatrang's and ASEAN chess's counting of moves in the

@@ -68,6 +68,11 @@ pub(crate) fn castling_rules(
     let Some(king_letter) = king_letter else {
         return Ok(Vec::new());
     };
+    // A castling king that is not royal (Giveaway's commoner) may castle out of, through
+    // and into attack, as in Fairy-Stockfish.
+    let king_royal = v
+        .any_kind_by_letter(king_letter)
+        .is_some_and(|k| v.kind(k).royal);
     let board = placement_letters(v.start_fen, g);
     let mut rules = Vec::new();
     for color in Color::ALL {
@@ -110,6 +115,9 @@ pub(crate) fn castling_rules(
             let mut safe: Vec<Square> = span(king_file, to).into_iter().map(sq).collect();
             if to < king_file {
                 safe.reverse();
+            }
+            if !king_royal {
+                safe.clear();
             }
             rules.push(CastlingRule {
                 color,

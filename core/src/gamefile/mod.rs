@@ -13,6 +13,7 @@
 
 mod build;
 mod castling;
+mod ends;
 pub mod error;
 mod fsf_pieces;
 pub mod ini;

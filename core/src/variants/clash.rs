@@ -64,5 +64,6 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         gating_rejection: None,
         mutual_immunity: None,
         check_freezes_royal: false,
+        end_rules: Default::default(),
     }
 });

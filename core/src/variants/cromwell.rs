@@ -57,4 +57,5 @@ pub static CROMWELL: Lazy<Variant> = Lazy::new(|| Variant {
     gating_rejection: None,
     mutual_immunity: Some([RUPERT, PYM]),
     check_freezes_royal: false,
+    end_rules: Default::default(),
 });

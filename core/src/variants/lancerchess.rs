@@ -59,6 +59,7 @@ pub static LANCERCHESS: Lazy<Variant> = Lazy::new(|| {
         gating_rejection: None,
         mutual_immunity: None,
         check_freezes_royal: false,
+        end_rules: Default::default(),
     }
 });
 

@@ -67,6 +67,7 @@ fn lancer_game(
         gating_rejection: None,
         mutual_immunity: None,
         check_freezes_royal: false,
+        end_rules: Default::default(),
     }
 }
 

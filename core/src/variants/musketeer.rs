@@ -62,5 +62,6 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
         gating_rejection: Some([CANNON, LEOPARD]),
         mutual_immunity: None,
         check_freezes_royal: false,
+        end_rules: Default::default(),
     }
 });

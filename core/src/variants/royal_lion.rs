@@ -58,5 +58,6 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         gating_rejection: None,
         mutual_immunity: None,
         check_freezes_royal: false,
+        end_rules: Default::default(),
     }
 });

@@ -29,7 +29,7 @@ pub(super) fn castling<B: Board>(
         }
         let royal_ok = pos
             .piece_at(rule.royal_from)
-            .is_some_and(|p| p.color == us && p.kind == t.royal[us.index()]);
+            .is_some_and(|p| p.color == us && t.royal[us.index()].is_none_or(|r| p.kind == r));
         let rook_ok = pos
             .piece_at(rule.rook_from)
             .is_some_and(|p| p.color == us && !t.kinds[p.kind.index()].royal);

@@ -139,14 +139,14 @@ fn en_passant<B: Board>(
     let Some(capsq) = t.board.step[ep.index()][backward] else {
         return;
     };
-    let Some(ksq) = pos.royal_square(us) else {
-        return;
-    };
     let occ = pos.occupied();
     let after = (occ ^ B::from_square(from) ^ B::from_square(capsq)) | B::from_square(ep);
-    if t.attackers_after(pos, ksq, after, !us, B::from_square(capsq))
-        .is_empty()
-    {
+    // Without a royal piece nothing can be exposed.
+    let exposes = pos.royal_square(us).is_some_and(|ksq| {
+        t.attackers_after(pos, ksq, after, !us, B::from_square(capsq))
+            .any()
+    });
+    if !exposes {
         list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
     }
 }

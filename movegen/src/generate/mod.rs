@@ -7,17 +7,21 @@
 //!   cannot expose the royal.
 //! - [`general`]: within the tested generator, the moves of kinds no table compiles
 //!   ([`Shape::General`](crate::tables::Shape::General)), read atom by atom.
+//! - [`royalless`]: a side without a royal piece; every pseudo-legal move is legal.
 //! - [`castling`]: castling moves, for both.
+//! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
+//!   side is extinct, and only captures when captures are compulsory and one exists.
 //! - Musketeer's setup phase comes first for both ([`crate::gating::setup_moves`]).
 
 mod castling;
 mod general;
 mod immunity;
 mod pinned;
+mod royalless;
 mod tested;
 
 use crate::gating::setup_moves;
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::Position;
@@ -27,9 +31,34 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     if t.gating && setup_moves(t, pos, list) {
         return;
     }
-    if t.pinned_generator {
+    let ends = &t.variant.end_rules;
+    if ends.extinction.is_some() && ends.extinct(pos).is_some() {
+        // The game is over: Fairy-Stockfish's generator gives no move either.
+        return;
+    }
+    if pos.royal_square(pos.side_to_move()).is_none() {
+        royalless::generate(t, pos, list);
+    } else if t.pinned_generator {
         pinned::generate(t, pos, list);
     } else {
         tested::generate(t, pos, list);
+    }
+    if ends.must_capture {
+        captures_only(pos, list);
+    }
+}
+
+/// Under compulsory capture: if any move captures, drops every move that does not
+/// (Fairy-Stockfish's `mustCapture`: a capture lands on an enemy piece or takes en
+/// passant; castling never captures).
+fn captures_only<B: Board>(pos: &Position<B>, list: &mut MoveList) {
+    let theirs = pos.pieces(!pos.side_to_move());
+    let captures = |m: &Move| match m.flag {
+        MoveFlag::EnPassant => true,
+        MoveFlag::Castle => false,
+        _ => theirs.has(m.to),
+    };
+    if list.iter().any(captures) {
+        list.retain(captures);
     }
 }

@@ -25,7 +25,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     let pinned = pins.pinned & ours;
 
     // Royal moves: the destination must not be attacked once the royal has left its square.
-    let royal = t.royal[us.index()];
+    let royal = t.royal[us.index()].expect("a royal piece is on the board");
     let occ_without_king = occ ^ B::from_square(ksq);
     let targets = t.leaps_and_rides(us, royal, ksq, occ) & !ours;
     for to in targets.squares() {

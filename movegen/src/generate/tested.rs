@@ -223,7 +223,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
 
 /// Pushes the moves of a compiled piece from `from` to `targets` that `safe` allows,
 /// with promotions for a pawn reaching its last rank.
-fn push_checked<B: Board>(
+pub(super) fn push_checked<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
     pawn: bool,
@@ -248,7 +248,7 @@ fn push_checked<B: Board>(
 /// Lancer moves (docs/rules/lancers.md, "The Lancer"): along each facing to every empty
 /// square, jumping its own pieces, up to and including the first enemy; then any of the 8
 /// facings.
-fn lancer_moves<B: Board>(
+pub(super) fn lancer_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
     kind: KindId,
@@ -292,7 +292,7 @@ fn royal_moves<B: Board>(
     let occ = pos.occupied();
     let ours = pos.pieces(us);
     let theirs = pos.pieces(them);
-    let royal = t.royal[us.index()];
+    let royal = t.royal[us.index()].expect("a royal piece is on the board");
     let s_bit = B::from_square(s);
     let attacked_without =
         |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
@@ -401,7 +401,8 @@ fn general_royal_moves<B: Board>(
     immunity: &Immunity<B>,
     list: &mut MoveList,
 ) {
-    let (sets, _) = general::sets_of(t, pos, t.royal[pos.side_to_move().index()], s);
+    let royal = t.royal[pos.side_to_move().index()].expect("a royal piece is on the board");
+    let (sets, _) = general::sets_of(t, pos, royal, s);
     royal_sets(t, pos, s, sets, immunity, list);
 }
 
@@ -448,7 +449,7 @@ pub(super) fn push_promotions<B: Board>(
     }
 }
 
-fn pawn_moves<B: Board>(
+pub(super) fn pawn_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
     pawn: KindId,
@@ -481,7 +482,9 @@ fn pawn_moves<B: Board>(
                 push(from, one, MoveFlag::Normal, list);
                 let allowed = match t.variant.pawns.double_step {
                     DoubleStep::Never => false,
-                    DoubleStep::FromRank(_) => t.double_step_from[us.index()].has(from),
+                    DoubleStep::FromRank(_) | DoubleStep::FromRankAndFirst(_) => {
+                        t.double_step_from[us.index()].has(from)
+                    }
                     DoubleStep::AnyRankUnlessPawnAttacked => their_pawns.is_none_or(|(k, b)| {
                         (t.kinds[k.index()].reverse_leap[them.index()][one.index()] & b).is_empty()
                     }),
@@ -489,11 +492,12 @@ fn pawn_moves<B: Board>(
                 if allowed {
                     if let Some(two) = t.board.step[one.index()][forward] {
                         if !occ.has(two) {
-                            let flag = if t.variant.pawns.en_passant {
-                                MoveFlag::DoubleStep
-                            } else {
-                                MoveFlag::Normal
-                            };
+                            let flag =
+                                if t.variant.pawns.en_passant && opens_en_passant(t, us, from) {
+                                    MoveFlag::DoubleStep
+                                } else {
+                                    MoveFlag::Normal
+                                };
                             push(from, two, flag, list);
                         }
                     }
@@ -507,15 +511,31 @@ fn pawn_moves<B: Board>(
         if let Some(ep) = pos.en_passant() {
             if t.kinds[pawn.index()].leap[us.index()][from.index()].has(ep) {
                 let capsq = t.board.step[ep.index()][(forward + 4) % 8].expect("on board");
-                let ksq = pos.royal_square(us).expect("royal");
                 let after =
                     (occ ^ B::from_square(from) ^ B::from_square(capsq)) | B::from_square(ep);
-                if t.attackers_after(pos, ksq, after, them, B::from_square(capsq))
-                    .is_empty()
-                {
+                // Without a royal piece (Horde's White) nothing can be exposed.
+                let exposes = pos.royal_square(us).is_some_and(|ksq| {
+                    t.attackers_after(pos, ksq, after, them, B::from_square(capsq))
+                        .any()
+                });
+                if !exposes {
                     list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
                 }
             }
         }
     }
+}
+
+/// True if a double step of `color`'s pawn from `from` may open en passant: not from the
+/// first rank under [`DoubleStep::FromRankAndFirst`] (Horde).
+#[inline(always)]
+fn opens_en_passant<B: Board>(t: &Tables<B>, color: Color, from: Square) -> bool {
+    let DoubleStep::FromRankAndFirst(_) = t.variant.pawns.double_step else {
+        return true;
+    };
+    let first = match color {
+        Color::White => 0,
+        Color::Black => t.geometry.ranks() - 1,
+    };
+    t.geometry.rank(from).0 != first
 }

@@ -49,8 +49,8 @@ pub struct Tables<B: Board> {
     pub(crate) masks: [KindMasks; 2],
     /// Per kind: how far it rides orthogonally and diagonally (0 = not at all).
     pub(crate) ranges: [(u8, u8); MAX_KINDS],
-    /// Per colour: the royal kind.
-    pub(crate) royal: [KindId; 2],
+    /// Per colour: the royal kind, if the army has one.
+    pub(crate) royal: [Option<KindId>; 2],
     /// Per colour: the pawn kind, if any.
     pub(crate) pawn: [Option<KindId>; 2],
     /// Per colour: squares from which a pawn may double-step, and from which any kind's
@@ -168,6 +168,10 @@ impl<B: TableCache> Tables<B> {
         let double_step_from = match variant.pawns.double_step {
             DoubleStep::Never => [B::EMPTY; 2],
             DoubleStep::FromRank(r) => [rank_bb(r), rank_bb(g.ranks() - 1 - r)],
+            DoubleStep::FromRankAndFirst(r) => [
+                rank_bb(r) | rank_bb(0),
+                rank_bb(g.ranks() - 1 - r) | rank_bb(g.ranks() - 1),
+            ],
             DoubleStep::AnyRankUnlessPawnAttacked => [board.all; 2],
         };
         let mut castle_loss = vec![0u8; n];
@@ -187,7 +191,7 @@ impl<B: TableCache> Tables<B> {
             masks,
             ranges,
             lancer_kinds,
-            royal: Color::ALL.map(|c| variant.royal_kind(c)),
+            royal: Color::ALL.map(|c| variant.royal(c)),
             pawn: Color::ALL.map(|c| variant.pawn_kind(c)),
             double_step_from,
             promotion_zone: Color::ALL

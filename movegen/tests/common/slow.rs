@@ -35,6 +35,10 @@ pub fn in_initial_region(v: &Variant, color: Color, from: Square) -> bool {
     match v.pawns.double_step {
         DoubleStep::FromRank(r) if color == Color::White => rank == r,
         DoubleStep::FromRank(r) => rank == v.geometry.ranks() - 1 - r,
+        DoubleStep::FromRankAndFirst(r) if color == Color::White => rank == r || rank == 0,
+        DoubleStep::FromRankAndFirst(r) => {
+            rank == v.geometry.ranks() - 1 - r || rank == v.geometry.ranks() - 1
+        }
         DoubleStep::Never => false,
         DoubleStep::AnyRankUnlessPawnAttacked => true,
     }
@@ -333,8 +337,11 @@ pub fn legal_after<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
     if let Some(sq) = undo.gated() {
         p.remove(sq);
     }
-    let royal = p.royal_square(us).expect("royal on board");
-    !attacked_slowly(&p, royal, !us) && immune_pair_apart(&p) && royal_may_move(pos, mv)
+    // A side without a royal piece (Antichess, Horde's White) exposes nothing.
+    let royal_safe = p
+        .royal_square(us)
+        .is_none_or(|royal| !attacked_slowly(&p, royal, !us));
+    royal_safe && immune_pair_apart(&p) && royal_may_move(pos, mv)
 }
 
 /// The Makpong rule (`Variant::check_freezes_royal`): in check, the royal moves only to

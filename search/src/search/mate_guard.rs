@@ -25,7 +25,7 @@ pub(super) const MATED_IN_ONE: i32 = -MATE + 2;
 impl<B: TableCache> Worker<'_, B> {
     /// True if the root moves of an iteration of `depth` plies need the guard.
     pub(super) fn needs_mate_guard(&self, depth: u32) -> bool {
-        depth <= 1 || self.t.variant().stalemate == StalemateResult::Loss
+        depth <= 1 || self.t.variant().stalemate != StalemateResult::Draw || self.has_own_ends()
     }
 
     /// A reply of the side to move of `pos` (the opponent, right after a root move) that
@@ -43,7 +43,7 @@ impl<B: TableCache> Worker<'_, B> {
         joust_movegen::generate(self.t, pos, &mut replies);
         // Where having no move is only a loss in check, a reply that does not give check
         // cannot end the game: no need to generate our moves after it.
-        let only_checks_win = self.stalemate_score(2) > MATED_IN_ONE;
+        let only_checks_win = self.stalemate_score(2) > MATED_IN_ONE && !self.has_own_ends();
         self.keys.push(pos.key());
         let mut ours = MoveList::new();
         let mut found = None;

@@ -17,10 +17,12 @@
 //! - `pvs`: the main alpha-beta search of one node, with its pruning and extensions;
 //!   `quiescence`: captures and promotions below the horizon;
 //! - `ordering`: the order moves are tried in; `history`: the statistics it learns from;
-//! - `mate_guard`: the root's test for a reply that wins at once;
+//! - `mate_guard`: the root's test for a reply that wins at once; `ends`: the game's own
+//!   ends (extinction, mate that wins);
 //! - `params`: every tuned number (margins, depths, reductions, windows);
 //! - `table_score`: mate scores as the table stores them.
 
+mod ends;
 mod history;
 mod limits;
 mod mate_guard;

@@ -82,6 +82,9 @@ impl<B: TableCache> Worker<'_, B> {
         self.nodes += 1;
         self.unreported += 1;
         self.seldepth = self.seldepth.max(ply as u32);
+        if let Some(score) = self.extinction_score(pos, ply) {
+            return score;
+        }
         if ply > 0 {
             if self.drawn_by_rule(pos) {
                 return 0;

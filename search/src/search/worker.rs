@@ -119,9 +119,12 @@ impl<'a, B: TableCache> Worker<'a, B> {
     /// The score of a position without legal moves: mated, or stalemated (a draw, or a
     /// loss in Cromwell).
     pub(super) fn terminal(&self, pos: &Position<B>, ply: usize) -> i32 {
+        if let Some(score) = self.extinction_score(pos, ply) {
+            return score;
+        }
         let us = pos.side_to_move();
         if self.t.in_check(pos, us) {
-            return -MATE + ply as i32;
+            return self.mated_score(ply);
         }
         self.stalemate_score(ply)
     }
@@ -131,6 +134,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         match self.t.variant().stalemate {
             StalemateResult::Draw => 0,
             StalemateResult::Loss => -MATE + ply as i32,
+            StalemateResult::Win => MATE - ply as i32,
         }
     }
 

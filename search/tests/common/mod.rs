@@ -3,9 +3,8 @@
 
 #![allow(dead_code)]
 
-use joust_core::variant::StalemateResult;
 use joust_core::Position;
-use joust_movegen::{generate, make, tables, unmake, MoveList, TableCache};
+use joust_movegen::{generate, make, tables, unmake, Game, MoveList, TableCache};
 
 /// SplitMix64: a small seeded generator, so that every run tests the same cases.
 pub struct Rng(pub u64);
@@ -45,12 +44,11 @@ pub fn playout<B: TableCache>(pos: &Position<B>, plies: usize, rng: &mut Rng) ->
     pos
 }
 
-/// True if the side to move of `pos` has lost: no legal move, and in check (or
-/// stalemated in a game where that loses).
+/// True if the side to move of `pos` has lost: no legal move, and the game's outcome
+/// there (mate, a stalemate that loses, an extinction, a goal) has the other side win.
 fn lost<B: TableCache>(pos: &Position<B>, list: &MoveList) -> bool {
-    let t = tables::<B>(pos.variant());
     list.is_empty()
-        && (t.in_check(pos, pos.side_to_move()) || pos.variant().stalemate == StalemateResult::Loss)
+        && Game::new(pos.clone()).outcome().and_then(|o| o.winner()) == Some(!pos.side_to_move())
 }
 
 /// Whether the side to move can force a win within `plies` plies, by a full-width search

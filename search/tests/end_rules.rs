@@ -1,0 +1,59 @@
+//! The search plays the games' own ends: it wins by giving away its last piece in
+//! Antichess, by taking one of three kings in Three Kings, by wiping out the Horde, and it
+//! scores these ends as mates, not as material.
+
+use joust_core::{variants, Position};
+use joust_movegen::position_from_fen;
+use joust_notation::move_to_text;
+use joust_search::{search, Evaluator, Limits, Shared, MATE_BOUND};
+
+/// Searches `fen` to `depth` and returns the best move's text and the score.
+fn solve(game: &str, fen: &str, depth: u32) -> (String, i32) {
+    let v = variants::by_id(game).unwrap();
+    let pos: Position<u64> = position_from_fen(v, fen).unwrap();
+    let shared = Shared::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(2_000_000),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let r = search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
+    (move_to_text(&pos, r.best.expect("a move")), r.score)
+}
+
+fn assert_wins(game: &str, fen: &str, depth: u32, expected: &[&str]) {
+    let (mv, score) = solve(game, fen, depth);
+    assert!(score > MATE_BOUND, "{game} {fen}: score {score}, move {mv}");
+    assert!(expected.contains(&mv.as_str()), "{game} {fen}: {mv}");
+}
+
+#[test]
+fn antichess_gives_its_last_piece_away() {
+    // Kb2 forces Black's king to take it: White has nothing left and wins. Ka2 or Kb1
+    // would let Black give its king away first.
+    assert_wins("antichess", "8/8/8/8/8/2k5/8/K7 w - - 0 1", 3, &["a1b2"]);
+}
+
+#[test]
+fn antichess_sees_a_forced_capture_that_loses() {
+    // The only move takes Black's last piece: Black wins.
+    let (mv, score) = solve("antichess", "8/8/8/8/8/8/1p6/2K5 w - - 0 1", 3);
+    assert_eq!(mv, "c1b2");
+    assert!(score < -MATE_BOUND, "{score}");
+}
+
+#[test]
+fn three_kings_takes_a_king() {
+    assert_wins(
+        "threekings",
+        "k6k/8/8/8/8/8/4k3/K2KQ2K w - - 0 1",
+        2,
+        &["e1e2", "d1e2"],
+    );
+}
+
+#[test]
+fn horde_black_takes_the_last_pawn() {
+    assert_wins("horde", "4k3/8/8/8/8/8/r6P/8 b - - 0 1", 2, &["a2h2"]);
+}
