@@ -357,6 +357,16 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          b6c7 d4c5 f5f6 h7h8 c6b5 c5f5 b2b3 f5c5 c7b8r c5c4 b5e8 c8a6 b8b7 e7f5 f7f8q",
         &["bxa6", "bxa8=B", "O-O ", "#"],
     ),
+    (
+        "shako",
+        "a1i1 e8e6 j3j5 f8f7 e2e1 d8d7 d2c1 g9f10 a2c4 c9e10 e1f1 j9i10 j2h4 a8a7 g3g4 e10d8 \
+         b3b4 e9j4 a3a5 j4j1 c4b5 j10j5 b5a6 h8h6 c2e1 b9c9 f2d2 h9j10 h4f6 f9h9 d2d1 j1j2 d3d4 \
+         h9h10 f6e7 a9c7 a6c4 c9b9 e2f2 d8e10 a5a6 b8b6 a6b7 g9f9 c1b2 c7a9 d1d2 f9h9 e7f6 \
+         a10c10 i1h1 e10g9 b4b5 c10c4 f6g7 f7f6 b5b6 c4c7 g4g5 d9f7 f2e2 b9b10 g5f6 f7j3 d2d3 \
+         j5d5 d3e4 j3f7 h2g4 j2j6 g4f2 d5j5 b7c8 h10g10 e2c2 h9h10 g7e5 b10b7 e4f4 h10h8 c8c9 \
+         f7h5 c9c10n i8i6 f2d3 g9e8 i3i4 h8h10 c2c1 f10h8 d4d5 a7a6 h1g1 j6h4",
+        &["O-O-O", "O-O ", "axb7", "c10=N", "Cd5+", "#"],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.

@@ -31,6 +31,7 @@ const FILES: &[(&str, &str)] = &[
     ("asean.ini", include_str!("../../games/asean.ini")),
     ("makruk.ini", include_str!("../../games/makruk.ini")),
     ("makpong.ini", include_str!("../../games/makpong.ini")),
+    ("shako.ini", include_str!("../../games/shako.ini")),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).
