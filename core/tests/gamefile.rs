@@ -128,7 +128,7 @@ fn every_mistake_is_named_at_its_place() {
         ),
         (
             "[g:chess]\nking = -\n",
-            "1:2: a game needs exactly one royal piece (`king = k`), this one has 0",
+            "1:2: the start position: 'k' is not a piece of this game",
         ),
         (
             "[g:nowhere]\n",
@@ -143,8 +143,8 @@ fn every_mistake_is_named_at_its_place() {
             "2:14: `doubleStep`: expected `true` or `false`",
         ),
         (
-            "[g:chess]\nstalemateValue = win\n",
-            "2:1: `stalemateValue` is not supported: a stalemate that wins for the stalemated side",
+            "[g:chess]\nstalemateValue = maybe\n",
+            "2:18: `stalemateValue`: expected `draw`, `loss` or `win`",
         ),
     ];
     for (text, expected) in cases {
@@ -212,10 +212,10 @@ fn a_start_position_that_does_not_fit_the_board_is_refused_at_its_value() {
 
 #[test]
 fn a_game_that_fails_early_reports_only_real_mistakes() {
-    // No royal piece stops the build before most keys are read; those keys are known,
-    // so only the missing royal piece is reported.
+    // A board that cannot be stops the build before most keys are read; those keys are
+    // known, so only the board is reported.
     assert_eq!(
-        rejection("[g]\npawn = p\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\nnMoveRule = 40\n"),
-        "1:2: a game needs exactly one royal piece (`king = k`), this one has 0"
+        rejection("[g]\nmaxRank = 0\npawn = p\nnMoveRule = 40\n"),
+        "2:11: `maxRank`: a board of 8x0 squares is not supported (files and ranks must be 1 to 10)"
     );
 }
