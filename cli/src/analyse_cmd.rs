@@ -240,12 +240,9 @@ fn judge<B: TableCache>(
     let pos = game.position();
     let side = pos.side_to_move();
     if let Some(outcome) = game.outcome() {
-        let score = match outcome {
-            Outcome::Checkmate { winner }
-            | Outcome::Stalemate {
-                winner: Some(winner),
-            } => white_view(MATE, winner),
-            _ => 0,
+        let score = match outcome.winner() {
+            Some(winner) => white_view(MATE, winner),
+            None => 0,
         };
         return Verdict {
             score,

@@ -7,6 +7,7 @@ use crate::color::Color;
 pub use crate::fen_error::{FenError, FenField};
 use crate::fen_gating::{self, GatingText};
 use crate::gating::Gating;
+use crate::goal::MAX_CHECKS;
 use crate::piece::{KindId, Piece};
 use crate::position::{CastlingRights, Position};
 use crate::square::{Direction, Geometry, Square};
@@ -25,10 +26,20 @@ impl<B: Bits> Position<B> {
     /// known width), which adds the checks that need move generation: the side not to move
     /// is not in check, and an en-passant square is kept only if the capture is legal.
     pub fn from_fen(variant: &'static Variant, fen: &str) -> Result<Position<B>, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::Empty);
         }
+        // The check counter after the en-passant square, as Fairy-Stockfish writes it
+        // (`... - 3+3 0 1`); without it each side has one check left, as there.
+        let checks = match fields.get(4) {
+            Some(text) if variant.goals.check_counting && text.contains('+') => {
+                let n = parse_check_counter(text)?;
+                fields.remove(4);
+                n
+            }
+            _ => [1, 1],
+        };
         if fields.len() > 6 {
             return Err(FenError::TooManyFields(fields.len()));
         }
@@ -80,6 +91,10 @@ impl<B: Bits> Position<B> {
             // Some tools write 0 for "unknown"; it reads as move 1.
             pos.set_fullmove_number(n.max(1));
         }
+        if variant.goals.check_counting {
+            pos.set_checks_remaining(Color::White, checks[0]);
+            pos.set_checks_remaining(Color::Black, checks[1]);
+        }
         validate_pieces(&pos)?;
         let ep = ep.filter(|&sq| en_passant_possible(&pos, sq));
         pos.set_en_passant(ep);
@@ -130,6 +145,13 @@ impl<B: Bits> Position<B> {
             Some(sq) => s += &g.name(sq).to_string(),
             None => s.push('-'),
         }
+        if self.variant().goals.check_counting {
+            s += &format!(
+                " {}+{}",
+                self.checks_remaining(Color::White),
+                self.checks_remaining(Color::Black)
+            );
+        }
         s += &format!(" {} {}", self.halfmove_clock(), self.fullmove_number());
         s
     }
@@ -141,6 +163,18 @@ fn parse_number(s: &str) -> Option<u32> {
         return None;
     }
     s.parse().ok()
+}
+
+/// The checks each side still has to give, from Fairy-Stockfish's `W+B` field (one digit
+/// each), in a game that counts checks.
+fn parse_check_counter(text: &str) -> Result<[u8; 2], FenError> {
+    let bad = || FenError::BadCheckCount(text.to_string());
+    let (w, b) = text.split_once('+').ok_or_else(bad)?;
+    let digit = |t: &str| match t.as_bytes() {
+        [d @ b'0'..=b'9'] if d - b'0' <= MAX_CHECKS => Some(d - b'0'),
+        _ => None,
+    };
+    Ok([digit(w).ok_or_else(bad)?, digit(b).ok_or_else(bad)?])
 }
 
 fn parse_placement<B: Bits>(pos: &mut Position<B>, text: &str) -> Result<(), FenError> {

@@ -123,6 +123,9 @@ pub enum FenError {
     BadHalfmove(String),
     /// The fullmove number is not a number (0 is read as 1).
     BadFullmove(String),
+    /// The check counter of a game that counts checks (`3+3`, the checks each side still
+    /// has to give, White first) is not two digits joined by `+`.
+    BadCheckCount(String),
     /// A side has no royal piece.
     MissingRoyal(Color),
     /// A side has more than one royal piece.
@@ -302,6 +305,10 @@ impl fmt::Display for FenError {
             FenError::BadFullmove(s) => {
                 write!(f, "fullmove number '{s}' is not a number")
             }
+            FenError::BadCheckCount(s) => write!(
+                f,
+                "check counter '{s}' is not the checks left to each side as W+B, digits 0 to 9"
+            ),
             FenError::MissingRoyal(c) => write!(f, "{c} has no royal piece"),
             FenError::TooManyRoyals(c) => write!(f, "{c} has more than one royal piece"),
             FenError::PawnOnBackRank { square } => {

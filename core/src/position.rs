@@ -3,6 +3,7 @@
 use crate::bitboard::Bits;
 use crate::color::Color;
 use crate::gating::Gating;
+use crate::goal::MAX_CHECKS;
 use crate::piece::{KindId, Piece, MAX_KINDS};
 use crate::square::{Geometry, Square, MAX_SQUARES};
 use crate::variant::{Material, Variant};
@@ -66,6 +67,7 @@ pub struct Position<B: Bits> {
     royal: [Option<KindId>; 2],
     gating: Gating,
     present: [u16; 2],
+    checks: [u8; 2],
 }
 
 const EMPTY: u8 = 0;
@@ -101,6 +103,12 @@ impl<B: Bits> Position<B> {
             "{} does not fit this bitboard width",
             variant.id
         );
+        // A game that counts checks keys its counts, 0 each to begin with.
+        let key = if variant.goals.check_counting {
+            ZOBRIST.checks[0][0] ^ ZOBRIST.checks[1][0]
+        } else {
+            0
+        };
         Position {
             variant,
             board: [EMPTY; MAX_SQUARES],
@@ -111,10 +119,11 @@ impl<B: Bits> Position<B> {
             ep: None,
             halfmove: 0,
             fullmove: 1,
-            key: 0,
+            key,
             royal: [variant.royal(Color::White), variant.royal(Color::Black)],
             gating: Gating::default(),
             present: [0; 2],
+            checks: [0; 2],
         }
     }
 
@@ -314,6 +323,32 @@ impl<B: Bits> Position<B> {
         self.fullmove = n;
     }
 
+    /// The checks `color` still has to give to win, in a game that counts them
+    /// (`Goals::check_counting`); 0 in other games.
+    #[inline(always)]
+    pub fn checks_remaining(&self, color: Color) -> u8 {
+        self.checks[color.index()]
+    }
+
+    /// Sets the checks `color` still has to give (at most [`MAX_CHECKS`]), keeping the key
+    /// up to date; in a game that does not count checks the count stays out of the key.
+    #[inline]
+    pub fn set_checks_remaining(&mut self, color: Color, n: u8) {
+        debug_assert!(n <= MAX_CHECKS);
+        if self.variant.goals.check_counting {
+            let keys = &ZOBRIST.checks[color.index()];
+            self.key ^= keys[self.checks[color.index()] as usize] ^ keys[n as usize];
+        }
+        self.checks[color.index()] = n;
+    }
+
+    /// Restores both check counts saved before a move, without touching the key (for
+    /// unmake, which restores the key saved with them by [`Position::restore_state`]).
+    #[inline(always)]
+    pub fn restore_checks(&mut self, checks: [u8; 2]) {
+        self.checks = checks;
+    }
+
     /// Restores the non-piece state saved before a move (for unmake): rights, en passant,
     /// clocks and the key itself, which must be the key saved with them.
     #[inline(always)]
@@ -358,6 +393,9 @@ impl<B: Bits> Position<B> {
         }
         if self.side == Color::Black {
             key ^= z.black_to_move;
+        }
+        if self.variant.goals.check_counting {
+            key ^= z.checks[0][self.checks[0] as usize] ^ z.checks[1][self.checks[1] as usize];
         }
         key ^ gating_key(&self.gating)
     }

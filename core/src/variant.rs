@@ -2,6 +2,7 @@
 
 use crate::color::Color;
 use crate::end_rules::EndRules;
+use crate::goal::Goals;
 use crate::piece::{KindId, PieceKind, MAX_KINDS};
 use crate::square::{Geometry, Square};
 
@@ -57,6 +58,9 @@ pub struct Variant {
     /// docs/rules/cromwell.md, "Prince Rupert and Pym"): a move after which either
     /// attacks the other is illegal.
     pub mutual_immunity: Option<[KindId; 2]>,
+    /// Ways to win besides mate (flags, check counting) and the no-check rule; all off
+    /// by default.
+    pub goals: Goals,
     /// In check, the royal piece may not move except to capture the one piece giving
     /// check: a check must be answered by capturing or blocking it (Makpong,
     /// docs/rules/makpong.md; Fairy-Stockfish's `makpongRule`).

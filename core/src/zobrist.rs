@@ -1,5 +1,6 @@
 //! Zobrist keys: fixed pseudo-random numbers whose XOR identifies a position.
 
+use crate::goal::MAX_CHECKS;
 use crate::piece::MAX_KINDS;
 use crate::rng::splitmix64;
 use crate::square::MAX_SQUARES;
@@ -19,6 +20,8 @@ pub struct Zobrist {
     pub gating_type: [[u64; MAX_KINDS]; 2],
     /// `gating_slot[color][slot][Slot::code]`: where a reserve piece is.
     pub gating_slot: [[[u64; 12]; 2]; 2],
+    /// `checks[color][n]`: `color` has `n` checks left to give (games that count them).
+    pub checks: [[u64; MAX_CHECKS as usize + 1]; 2],
 }
 
 /// The process-wide key tables.
@@ -31,6 +34,7 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         black_to_move: 0,
         gating_type: [[0; MAX_KINDS]; 2],
         gating_slot: [[[0; 12]; 2]; 2],
+        checks: [[0; MAX_CHECKS as usize + 1]; 2],
     });
     for color in z.piece.iter_mut() {
         for kind in color.iter_mut() {
@@ -50,6 +54,10 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         *key = splitmix64(&mut state);
     }
     for key in z.gating_slot.iter_mut().flatten().flatten() {
+        *key = splitmix64(&mut state);
+    }
+    // Drawn last, so that every key before keeps its value.
+    for key in z.checks.iter_mut().flatten() {
         *key = splitmix64(&mut state);
     }
     z

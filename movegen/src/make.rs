@@ -19,6 +19,7 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     key: u64,
+    checks: [u8; 2],
 }
 
 impl Undo {
@@ -47,6 +48,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         halfmove: pos.halfmove_clock(),
         fullmove: pos.fullmove_number(),
         key: pos.key(),
+        checks: [
+            pos.checks_remaining(Color::White),
+            pos.checks_remaining(Color::Black),
+        ],
     };
     if mv.is_setup() {
         let g = after_setup_move(pos.gating(), mv, us, t.variant.gating_rejection);
@@ -155,6 +160,9 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         pos.set_fullmove_number(undo.fullmove + 1);
     }
     pos.flip_side();
+    if t.variant.goals.check_counting {
+        count_check(t, pos, us);
+    }
     Undo {
         captured,
         captured2,
@@ -216,6 +224,7 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
     if pos.side_to_move() != us {
         pos.flip_side();
     }
+    pos.restore_checks(undo.checks);
     pos.restore_state(
         undo.castling,
         undo.ep,
@@ -223,6 +232,16 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         undo.fullmove,
         undo.key,
     );
+}
+
+/// In a game that counts checks: `us` has just moved; a check it gave uses up one of the
+/// checks it still had to give (none left: it has won, `Position::goal_end`).
+#[cold]
+fn count_check<B: Board>(t: &Tables<B>, pos: &mut Position<B>, us: Color) {
+    let left = pos.checks_remaining(us);
+    if left > 0 && t.in_check(pos, !us) {
+        pos.set_checks_remaining(us, left - 1);
+    }
 }
 
 /// The square of the pawn captured en passant: one step back from `ep` for the capturer.

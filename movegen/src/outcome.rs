@@ -7,7 +7,7 @@ use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache};
 use joust_core::end_rules::EndValue;
 use joust_core::variant::StalemateResult;
-use joust_core::{Color, Position};
+use joust_core::{Color, GoalEnd, Position};
 use std::fmt;
 
 /// The end of a game and its reason.
@@ -41,6 +41,9 @@ pub enum Outcome {
         /// Who wins, or `None` for a draw.
         winner: Option<Color>,
     },
+    /// A goal of the game besides mate was reached: a flag piece in its region (King of
+    /// the Hill, Racing Kings), or the last check given (Three-check).
+    Goal(GoalEnd),
 }
 
 impl Outcome {
@@ -50,6 +53,7 @@ impl Outcome {
             Outcome::Checkmate { winner } => Some(winner),
             Outcome::Stalemate { winner } => winner,
             Outcome::Extinction { winner, .. } => winner,
+            Outcome::Goal(goal) => goal.winner(),
             _ => None,
         }
     }
@@ -92,14 +96,23 @@ impl fmt::Display for Outcome {
                     None => write!(f, "draw"),
                 }
             }
+            Outcome::Goal(GoalEnd::Flag { winner: Some(w) }) => {
+                write!(f, "{w} reached its flag region, {w} wins")
+            }
+            Outcome::Goal(GoalEnd::Flag { winner: None }) => {
+                write!(f, "both sides reached their flag regions, draw")
+            }
+            Outcome::Goal(GoalEnd::Checks { winner }) => {
+                write!(f, "{winner} gave its last check, {winner} wins")
+            }
         }
     }
 }
 
 /// A game in progress: the current position and the keys of every earlier one.
 ///
-/// It knows how a game ends (mate, stalemate, the game's dead positions, threefold
-/// repetition, the move-count rule):
+/// It knows how a game ends (a goal such as a flag or the last check, mate, stalemate,
+/// the game's dead positions, threefold repetition, the move-count rule):
 ///
 /// ```
 /// use joust_core::{variants, Color};
@@ -205,6 +218,9 @@ impl<B: TableCache> Game<B> {
         let variant = pos.variant();
         let t = tables::<B>(variant);
         let us = pos.side_to_move();
+        if let Some(goal) = pos.goal_end() {
+            return Some(Outcome::Goal(goal));
+        }
         let ends = &variant.end_rules;
         if let Some(end) = ends.extinct(pos) {
             return Some(Outcome::Extinction {

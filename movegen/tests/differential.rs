@@ -121,6 +121,7 @@ mod recipe_add_a_game {
             gating_types: Vec::new(),
             gating_rejection: None,
             mutual_immunity: None,
+            goals: Default::default(),
         check_freezes_royal: false,
             end_rules: Default::default(),
         }))

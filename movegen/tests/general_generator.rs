@@ -53,6 +53,7 @@ fn like_with_armies(
         gating_types: base.gating_types.clone(),
         gating_rejection: base.gating_rejection,
         mutual_immunity,
+        goals: base.goals.clone(),
         check_freezes_royal: base.check_freezes_royal,
         end_rules: base.end_rules.clone(),
     }))

@@ -72,3 +72,10 @@ fn musketeer_random_games_through_setup_and_gating() {
 fn royal_lion_random_games_on_10x10() {
     play_random_games::<u128>(variants::royal_lion(), 30, 200);
 }
+
+#[test]
+fn games_with_goals_keep_their_check_counters_and_keys() {
+    for id in ["kingofthehill", "3check", "racingkings"] {
+        play_random_games::<u64>(variants::by_id(id).unwrap(), 12, 120);
+    }
+}

@@ -22,6 +22,7 @@ pub fn described(v: &Variant) -> Vec<String> {
     }
     out.push(ending(v));
     out.extend(super::ends::own_ends(v));
+    out.extend(goals(v));
     out
 }
 
@@ -205,4 +206,42 @@ fn ending(v: &Variant) -> String {
         "Checkmate wins; {stalemate}; threefold repetition{count} and dead positions \
          ({dead_text}) draw."
     )
+}
+
+/// The goals besides mate (flags, check counting) and the no-check rule, if any.
+fn goals(v: &Variant) -> Option<String> {
+    let g = &v.goals;
+    let mut parts = Vec::new();
+    let flag_text = |c: Color| {
+        g.flag[c.index()].map(|f| {
+            let kinds: Vec<KindId> = v.kind_ids().filter(|k| f.kinds >> k.0 & 1 != 0).collect();
+            let squares: Vec<String> = f
+                .region
+                .squares()
+                .map(|sq| v.geometry.name(sq).to_string())
+                .collect();
+            format!("{} on {}", letters(v, &kinds), squares.join(" "))
+        })
+    };
+    let (w, b) = (flag_text(Color::White), flag_text(Color::Black));
+    if w.is_some() || b.is_some() {
+        let none = || "nothing".to_string();
+        let when = if g.flag_move {
+            "; when White reaches it first, Black has one more move and draws by reaching its own"
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "reaching the flag wins (White: {}; Black: {}){when}",
+            w.unwrap_or_else(none),
+            b.unwrap_or_else(none)
+        ));
+    }
+    if g.no_checks {
+        parts.push("no move may give check".into());
+    }
+    if g.check_counting {
+        parts.push("giving the number of checks the FEN counts (`3+3`) wins".into());
+    }
+    (!parts.is_empty()).then(|| format!("Goals: {}.", parts.join("; ")))
 }

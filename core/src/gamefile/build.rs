@@ -124,11 +124,13 @@ fn build_inner(
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        goals: Default::default(),
         check_freezes_royal: keys.bool("makpongRule", false)?,
         end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
     super::ends::drop_absent_royals(&mut variant);
+    variant.goals = super::goals::goals(keys, &variant)?;
     if keys.bool("castling", true)? {
         variant.castling = castling_rules(keys, &variant)?;
     }

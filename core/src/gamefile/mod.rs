@@ -16,6 +16,7 @@ mod castling;
 mod ends;
 pub mod error;
 mod fsf_pieces;
+mod goals;
 pub mod ini;
 mod keys;
 mod pieces;

@@ -63,6 +63,7 @@ pub static CLASH: Lazy<Variant> = Lazy::new(|| {
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        goals: Default::default(),
         check_freezes_royal: false,
         end_rules: Default::default(),
     }

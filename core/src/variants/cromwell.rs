@@ -56,6 +56,7 @@ pub static CROMWELL: Lazy<Variant> = Lazy::new(|| Variant {
     gating_types: Vec::new(),
     gating_rejection: None,
     mutual_immunity: Some([RUPERT, PYM]),
+    goals: Default::default(),
     check_freezes_royal: false,
     end_rules: Default::default(),
 });

@@ -66,6 +66,7 @@ fn lancer_game(
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        goals: Default::default(),
         check_freezes_royal: false,
         end_rules: Default::default(),
     }

@@ -61,6 +61,7 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
         gating_types: (6..16).map(KindId).collect(),
         gating_rejection: Some([CANNON, LEOPARD]),
         mutual_immunity: None,
+        goals: Default::default(),
         check_freezes_royal: false,
         end_rules: Default::default(),
     }

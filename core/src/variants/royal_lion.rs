@@ -57,6 +57,7 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         gating_types: Vec::new(),
         gating_rejection: None,
         mutual_immunity: None,
+        goals: Default::default(),
         check_freezes_royal: false,
         end_rules: Default::default(),
     }

@@ -11,10 +11,13 @@
 //! - [`castling`]: castling moves, for both.
 //! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
 //!   side is extinct, and only captures when captures are compulsory and one exists.
+//! - [`goals`]: no moves once a goal (a flag, the last check) has ended the game, and no
+//!   checks where the game forbids them.
 //! - Musketeer's setup phase comes first for both ([`crate::gating::setup_moves`]).
 
 mod castling;
 mod general;
+mod goals;
 mod immunity;
 mod pinned;
 mod royalless;
@@ -28,6 +31,15 @@ use joust_core::Position;
 
 /// Appends every legal move of the side to move to `list`.
 pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    if t.variant.goals.active() {
+        return goals::generate(t, pos, list);
+    }
+    generate_moves(t, pos, list);
+}
+
+/// [`generate`] before the game's goals are applied.
+#[inline(always)]
+fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
     if t.gating && setup_moves(t, pos, list) {
         return;
     }

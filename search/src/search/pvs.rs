@@ -82,6 +82,11 @@ impl<B: TableCache> Worker<'_, B> {
         self.nodes += 1;
         self.unreported += 1;
         self.seldepth = self.seldepth.max(ply as u32);
+        // A goal reached (a flag, the last check) ends the game here, before any draw
+        // rule or mate-distance bound (which assume the side to move cannot have won).
+        if let Some(score) = self.goal_score(pos, ply) {
+            return score;
+        }
         if let Some(score) = self.extinction_score(pos, ply) {
             return score;
         }

@@ -28,6 +28,9 @@ impl<B: TableCache> Worker<'_, B> {
         self.nodes += 1;
         self.unreported += 1;
         self.seldepth = self.seldepth.max(ply as u32);
+        if let Some(score) = self.goal_score(pos, ply) {
+            return score;
+        }
         if let Some(score) = self.extinction_score(pos, ply) {
             return score;
         }

@@ -119,6 +119,9 @@ impl<'a, B: TableCache> Worker<'a, B> {
     /// The score of a position without legal moves: mated, or stalemated (a draw, or a
     /// loss in Cromwell).
     pub(super) fn terminal(&self, pos: &Position<B>, ply: usize) -> i32 {
+        if let Some(score) = self.goal_score(pos, ply) {
+            return score;
+        }
         if let Some(score) = self.extinction_score(pos, ply) {
             return score;
         }
@@ -127,6 +130,22 @@ impl<'a, B: TableCache> Worker<'a, B> {
             return self.mated_score(ply);
         }
         self.stalemate_score(ply)
+    }
+
+    /// The score at `ply` of a position a goal has ended (a flag reached, the last check
+    /// given: `Position::goal_end`), for the side to move: a mate score for the winner, 0
+    /// for a draw; `None` if no goal has ended the game.
+    #[inline]
+    pub(super) fn goal_score(&self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        if !self.t.variant().goals.active() {
+            return None;
+        }
+        let end = pos.goal_end()?;
+        Some(match end.winner() {
+            None => 0,
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+        })
     }
 
     /// The score of being stalemated at `ply`: a draw, or a loss in Cromwell.
