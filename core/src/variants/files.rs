@@ -36,6 +36,7 @@ const FILES: &[(&str, &str)] = &[
     ("3check.ini", include_str!("../../games/3check.ini")),
     ("5check.ini", include_str!("../../games/5check.ini")),
     ("racingkings.ini", include_str!("../../games/racingkings.ini")),
+    ("breakthrough.ini", include_str!("../../games/breakthrough.ini")),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).
