@@ -122,7 +122,7 @@ mod recipe_add_a_game {
             gating_rejection: None,
             mutual_immunity: None,
             goals: Default::default(),
-        check_freezes_royal: false,
+            check_freezes_royal: false,
             end_rules: Default::default(),
         }))
     }

@@ -344,9 +344,22 @@ pub fn parse_san<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, S
         .copied()
         .filter(|&m| matches(pos, &pattern, m) && gate_matches(pos, gate_suffix, m))
         .collect();
+    // Where promotion is optional (Grand chess), a pawn's move without `=X` names the
+    // move that does not promote; the promoting ones are written with their piece.
+    let plain: Vec<Move> = found
+        .iter()
+        .copied()
+        .filter(|m| m.promotion_kind().is_none())
+        .collect();
+    let one_move_many_pieces = found.iter().all(|m| {
+        found
+            .first()
+            .is_some_and(|f| (m.from, m.to) == (f.from, f.to))
+    });
     match found.len() {
         0 => Err(SanError::Illegal(text.trim().to_string())),
         1 => Ok(found[0]),
+        _ if plain.len() == 1 && one_move_many_pieces => Ok(plain[0]),
         _ => Err(SanError::Ambiguous {
             text: text.trim().to_string(),
             candidates: found
@@ -645,7 +658,8 @@ fn matches<B: TableCache>(pos: &Position<B>, pattern: &Pattern, mv: Move) -> boo
             let kind = v.kind(mover.kind);
             let letter_ok = match letter {
                 None => kind.pawn,
-                Some('P') => kind.pawn,
+                // `P` also names a piece lettered P that is not a pawn (Breakthrough's).
+                Some('P') => kind.pawn || kind.letter == 'P',
                 Some(l) => !kind.pawn && kind.letter == l,
             };
             if !letter_ok
@@ -722,6 +736,26 @@ mod tests {
         assert!(s.contains(&"e4".to_string()));
         assert!(s.contains(&"Nf3".to_string()));
         assert_eq!(s.len(), 20);
+    }
+
+    #[test]
+    fn an_optional_promotion_without_its_piece_is_the_move_that_does_not_promote() {
+        let grand = variants::by_id("grand").unwrap();
+        // White has lost a Knight, so b7-b8 may stay a pawn or become a Knight.
+        let fen = "r8r/1nbqkcabn1/10/1P8/10/10/10/10/1NBQKCAB2/R8R w - - 0 1";
+        let pos = position_from_fen::<u128>(grand, fen).unwrap();
+        let plain = parse_san(&pos, "b8").unwrap();
+        assert_eq!(plain.promotion_kind(), None);
+        assert_eq!(move_to_san(&pos, plain), "b8");
+        let knight = parse_san(&pos, "b8=N").unwrap();
+        assert_eq!(move_to_san(&pos, knight), "b8=N");
+        // Mandatory promotion stays ambiguous without its piece.
+        let chess = variants::chess();
+        let pos = pos64(chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        assert!(matches!(
+            parse_san(&pos, "e8"),
+            Err(SanError::Ambiguous { .. })
+        ));
     }
 
     #[test]

@@ -367,6 +367,85 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          f7h5 c9c10n i8i6 f2d3 g9e8 i3i4 h8h10 c2c1 f10h8 d4d5 a7a6 h1g1 j6h4",
         &["O-O-O", "O-O ", "axb7", "c10=N", "Cd5+", "#"],
     ),
+    (
+        "grand",
+        "a3a4 a10g10 j1j2 f9h10 f2d1 g10f10 g3g4 h10j9 g2i1 a8a7 d3d5 g9f7 c2i8 f7d6 d1h1 j9i7 \
+         e2e1 h9i10 i8b1 b8b7 c3c4 h8h6 i2g3 c8c7 b1j9 f10c10 f3f4 d6e5 d2d1 c10b10 e1d2 i7j7 \
+         j9b1 e5d6 c4c5 b9d10 h1e1 j7j6 g3h1 d6f7 e1e2 j6j4 e2e1 b10a10 a1a3 i10j9 e1e2 j10g10 \
+         j2i2 j4h3 b1c2 h3i5 i2j2 j8j6 f4f5 g8g6 e2e1 j9i8 e3e4 a10c10 i1g2 i5g5 d2c3 g5f5 d1f3 \
+         e8e7 f3f1 d8d7 a3a1 f5e3 f1d3 f7g9 g2i1 i8j9 c2d1 d9f7 i1h3 i9j7 a4a5 g10j10 h3i4 c7c6 \
+         j2j1 e3g3 i4j6 d10b9 e4e5 j10e10 e1e2 j7i9 d3g3 c9d8 g3e1 d8a5 a1a5 f7f5 c3b4 c10c7 \
+         e2e3 d7d6 h1j2 h6h5 e3g2 g9h7 g2c2 e9e8 j6i5 e10f10 h2g1 h7f9 j1i1 f5f6 i3i4 b7b6 i5h3 \
+         f10g10 c2a1 f6h4 e5e6 h4g3 i4i5 g6g5 h3f2 f9g8 a1a3 d6c5 b4c4 j9d3 b2d3 g3e3 a3c2 e8d8 \
+         e1d2 e3d3 c4d3 f8f6 e6f7 c7d7 f7f8n d7d6 a5b5 g10g9 b5c5 g8h9 d3e4 e7e6 d2a5 c6d5 e4e3 \
+         h9f7 a5d2 d8e7 d2d3 h5h4 f2e4 a7a6 d3e2 g9g6 c5b5 a6a5 c2c8",
+        &["exf7", "f8=N", "Ce3+", "#"],
+    ),
+    (
+        "kingofthehill",
+        "g1f3 a7a5 b1a3 g8h6 h2h3 b8c6 b2b4 h6g4 a3c4 b7b6 c4a3 h7h5 c2c4 g4h6 f3e5 a8b8 a3b5 \
+         d7d6 e5c6 h6g8 h3h4 g7g6 d2d4 g6g5 c1g5 c8f5 h1h3 d6d5 b5a3 e7e6 d1b3 f8c5 c6d8 g8e7 \
+         e1c1 e8g8 g5e7 a5a4 b3d3 e6e5 c1b1 f5h3 d8f7 c5d6 a3c2 f8c8 f7g5 h3f5 f2f3 f5g4 d3e3 \
+         g8h8 b4b5 g4e6 e3d2 d6a3 g2g3 h8g7 e7f6 g7f6 d2b4 e5e4 c2a1 c8d8 d1d2 f6f5 b4c3 e6d7 \
+         g5f7 e4e3 c3c2 f5f6 g3g4 a3c5 f3f4 d7g4 d2d3 d8e8 a2a3 g4h3 c2c3 f6f7 f1g2 e8f8 d3d2 \
+         b8b7 d2a2 c5d6 b1c2 c7c5 b5c6 b6b5 c3b2 h3c8 g2f1 b5c4 f1g2 b7d7 b2b8 f8h8 b8a7 d6b8 \
+         g2f1 f7g6 a1b3 g6g7 c2b1 d7f7 b1c1 h8h7 a7e7 c8h3 e7a7 h7h6 a7a5 h3g4 a5d8 f7b7 b3d2 \
+         b7d7 c6c7 d7d6 c7c8n d6c6 c8e7 c6e6 a2c2 h6h8 d8b8 g4e2 c1b1 e6a6 c2a2 h8e8 b8a8 g7h6 \
+         b1b2 e3d2 a8b8 a6a7 b8c8 e2g4 c8c5 h6g7 e7c6 g4h3 c6d8 h3f1 d8c6 e8c8 a2a1 a7d7 c6d8 \
+         d2d1q b2a2 d1c2",
+        &["O-O-O", "O-O ", "bxc6", "c8=N", "Bf6+", "#"],
+    ),
+    (
+        "3check",
+        "g1f3 a7a5 b1a3 g8h6 h2h3 b8c6 b2b4 h6g4 a3c4 b7b6 c4a3 h7h5 c2c4 g4h6 f3e5 a8b8 a3b5 \
+         d7d6 e5c6 h6g8 h3h4 g7g6 d2d4 g6g5 c1g5 c8f5 h1h3 d6d5 b5a3 e7e6 d1b3 f8c5 c6d8 g8e7 \
+         e1c1 e8g8 g5e7 a5a4 b3d3 e6e5 c1b1 f5h3 d8f7 c5d6 a3c2 f8c8 f7g5 h3f5 f2f3 f5g4 d3e3 \
+         g8h8 b4b5 g4e6 e3d2 d6a3 g2g3 h8g7 e7f6 g7f6 d2b4 e5e4 c2a1 c8d8 d1d2 f6f5 b4c3 e6d7 \
+         g5f7 e4e3 c3c2 f5f6 g3g4 a3c5 f3f4 d7g4 d2d3 d8e8 a2a3 g4h3 c2c3 f6f7 f1g2 e8f8 d3d2 \
+         b8b7 d2a2 c5d6 b1c2 c7c5 b5c6 b6b5 c3b2 h3c8 g2f1 b5c4 f1g2 b7d7 b2b8 f8h8 b8a7 d6b8 \
+         g2f1 f7g6 a1b3 g6g7 c2b1 d7f7 b1c1 h8h7 a7e7 c8h3 e7a7 h7h6 a7a5 h3g4 a5d8 f7b7 b3d2 \
+         b7d7 c6c7 d7d6 c7c8n d6c6 c8e7 c6e6 a2c2 h6h8 d8b8 g4e2 c1b1 e6a6 c2a2 h8e8 b8a8 g7h6 \
+         b1b2 e3d2 a8b8 a6a7 b8c8 e2g4 c8c5 h6g7 e7c6 g4h3 c6d8 h3f1 d8c6 e8c8 a2a1 a7d7 c6d8 \
+         d2d1q b2a2 d1c2",
+        &["O-O-O", "O-O ", "bxc6", "c8=N", "Bf6+", "#"],
+    ),
+    (
+        "5check",
+        "g1f3 a7a5 b1a3 g8h6 h2h3 b8c6 b2b4 h6g4 a3c4 b7b6 c4a3 h7h5 c2c4 g4h6 f3e5 a8b8 a3b5 \
+         d7d6 e5c6 h6g8 h3h4 g7g6 d2d4 g6g5 c1g5 c8f5 h1h3 d6d5 b5a3 e7e6 d1b3 f8c5 c6d8 g8e7 \
+         e1c1 e8g8 g5e7 a5a4 b3d3 e6e5 c1b1 f5h3 d8f7 c5d6 a3c2 f8c8 f7g5 h3f5 f2f3 f5g4 d3e3 \
+         g8h8 b4b5 g4e6 e3d2 d6a3 g2g3 h8g7 e7f6 g7f6 d2b4 e5e4 c2a1 c8d8 d1d2 f6f5 b4c3 e6d7 \
+         g5f7 e4e3 c3c2 f5f6 g3g4 a3c5 f3f4 d7g4 d2d3 d8e8 a2a3 g4h3 c2c3 f6f7 f1g2 e8f8 d3d2 \
+         b8b7 d2a2 c5d6 b1c2 c7c5 b5c6 b6b5 c3b2 h3c8 g2f1 b5c4 f1g2 b7d7 b2b8 f8h8 b8a7 d6b8 \
+         g2f1 f7g6 a1b3 g6g7 c2b1 d7f7 b1c1 h8h7 a7e7 c8h3 e7a7 h7h6 a7a5 h3g4 a5d8 f7b7 b3d2 \
+         b7d7 c6c7 d7d6 c7c8n d6c6 c8e7 c6e6 a2c2 h6h8 d8b8 g4e2 c1b1 e6a6 c2a2 h8e8 b8a8 g7h6 \
+         b1b2 e3d2 a8b8 a6a7 b8c8 e2g4 c8c5 h6g7 e7c6 g4h3 c6d8 h3f1 d8c6 e8c8 a2a1 a7d7 c6d8 \
+         d2d1q b2a2 d1c2",
+        &["O-O-O", "O-O ", "bxc6", "c8=N", "Bf6+", "#"],
+    ),
+    (
+        "breakthrough",
+        "d2d3 g7h6 d3e4 f8g7 e2d3 d7e6 g2g3 e7f6 c1d2 e8d7 a2b3 d7c6 d1e2 d8e7 d2c3 c8d7 c3b4 \
+         c6c5 f2e3 c7c6 f1f2 c5c4 b1a2 f7g6 g3h4 f6e5 f2g3 g6g5 b2c3 g5f4 c3d4 e5d4 b4b5 d4e3 \
+         a1b2 c4b3 g1g2 c6c5 e2f3 g7g6 g3f4 e6f5 b2a3 c5d4 e1e2 b3b2 e4e5 b2a1",
+        &[],
+    ),
+    (
+        "racingkings",
+        "f2g3 d1c3 g2f2 b2b6 f2f6 a2a3 g3f4 a3b4 h2h3 c2b3 f6f8 b3c2 f8h8 b1b2 h8h6 a1a6 h6e6 \
+         d2b1 h1g2 a6c4 e2d4 c2h7 f4h2 b2f2 g2e4 c4a2 e1f3 a2a7 g1g4 c1e3 h2f4 a7a1 f3e5 a1a2 \
+         e4e3 c3a4 f4g3 a2c4 e6c6 b1d2 g4g5 f2f5 d4f5 c4f4 g3e1 f4d4 c6c8 b6b7 e5c4 d4f6 f5g7 \
+         f6e5 g5h5 b7b5 c8a8 e5d5 g7e6 d5c5 e3f4 a4b6 h5g5 c5c7 e6c7 b4c3 g5g6 b6d5 a8e8 b5b2 \
+         f4e4 c3b4 g6d6 d5e7 e4d4 b4b3 d6d7 e7c8 c4b6 h7c2 d7f7 d2c4 e1b4 c4e5 b4f8 e5f3 f8h6 \
+         b2b1 h6f4 b1a1 d4f2 f3d4 f4h2 d4e6 f1a6 c8d6 e8b8 a1h1 a6c8 d6b7 f7e7 h1g1 b6d7 g1b1 \
+         e7g7 b1d1 h3g3 e6g7 f2f5 d1c1 d7f8 b3a3 f5c2 b7c5 c2b1 c1c2 c8h3 c5e6 b1b5 c2d2 h2g1 \
+         e6f4 b5c4 f4h3 c4c6 h3f2 g1h2 d2a2 b8d8 a2d2 c6f6 d2d8 c7e8 d8c8 g3g2 f2d1 e8c7 g7h5 \
+         f6g5 c8d8 f8h7 d8d3 g5g3 a3b2 h7g5 b2b1 g5f3 d3d8 f3e1 d8g8 h2g1 g8f8 e1d3 f8f3 g3f3 \
+         d1f2 f3c6 f2d1 c6f3 d1f2 f3e4 b1c2 e4d4 c2d2 c7d5 h5g3 d5c3 g3f5 d4c4 d2c2 g2f3 f5e3 \
+         c4b5 f2e4 d3c1 c2c3 f3f4 e4d2 b5f1 e3d1 g1c5 d1f2 c1b3 d2c4 f4g5 c4d6 f1e2 f2g4 c5b6 \
+         g4e5 g5f6 e5c4 b6a7 d6f7 b3d2 f7e5 e2d1 c3d3 f6e7 c4b2 e7f8 d3c3",
+        &[],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.

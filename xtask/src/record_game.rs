@@ -60,10 +60,19 @@ fn wanted(v: &Variant) -> Vec<Special> {
             out.push(Special::Castle(long));
         }
     }
-    if v.promotion.iter().any(|p| !p.kinds.is_empty()) {
+    // Pawn moves only where the start position has pawns (Racing Kings has none).
+    let pawns = joust_core::fen::placement_letters(v.start_fen, v.geometry)
+        .into_iter()
+        .flatten()
+        .any(|c| {
+            v.any_kind_by_letter(c.to_ascii_uppercase())
+                .is_some_and(|k| v.kind(k).pawn)
+        });
+    if pawns && v.promotion.iter().any(|p| !p.kinds.is_empty()) {
         out.push(Special::Promotion);
     }
-    if v.pawns.en_passant && v.pawns.double_step != joust_core::variant::DoubleStep::Never {
+    if pawns && v.pawns.en_passant && v.pawns.double_step != joust_core::variant::DoubleStep::Never
+    {
         out.push(Special::EnPassant);
     }
     out
@@ -236,5 +245,5 @@ fn record<B: TableCache>(v: &'static Variant, seed: u64, max_plies: usize) -> Op
 /// wins): in games that have them (Antichess, Horde, ...) such an end counts as mate does.
 fn decisive_own_end(v: &Variant, outcome: Outcome) -> bool {
     let own = v.end_rules.extinction.is_some() || v.stalemate != StalemateResult::Draw;
-    own && outcome.winner().is_some()
+    (own || matches!(outcome, Outcome::Goal(_))) && outcome.winner().is_some()
 }

@@ -32,11 +32,21 @@ const FILES: &[(&str, &str)] = &[
     ("makruk.ini", include_str!("../../games/makruk.ini")),
     ("makpong.ini", include_str!("../../games/makpong.ini")),
     ("shako.ini", include_str!("../../games/shako.ini")),
-    ("kingofthehill.ini", include_str!("../../games/kingofthehill.ini")),
+    ("grand.ini", include_str!("../../games/grand.ini")),
+    (
+        "kingofthehill.ini",
+        include_str!("../../games/kingofthehill.ini"),
+    ),
     ("3check.ini", include_str!("../../games/3check.ini")),
     ("5check.ini", include_str!("../../games/5check.ini")),
-    ("racingkings.ini", include_str!("../../games/racingkings.ini")),
-    ("breakthrough.ini", include_str!("../../games/breakthrough.ini")),
+    (
+        "racingkings.ini",
+        include_str!("../../games/racingkings.ini"),
+    ),
+    (
+        "breakthrough.ini",
+        include_str!("../../games/breakthrough.ini"),
+    ),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).

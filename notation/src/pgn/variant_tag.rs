@@ -33,16 +33,6 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ),
     ("Atomic", &["atomic", "atom", "atomicchess"]),
     ("Suicide chess", &["suicide", "suicidechess"]),
-    (
-        "King of the Hill",
-        &["kingofthehill", "koth", "kingofthehillchess"],
-    ),
-    ("Three-check", &["threecheck", "3check", "threecheckchess"]),
-    ("Five-check", &["fivecheck", "5check"]),
-    (
-        "Racing Kings",
-        &["racingkings", "racing", "race", "racingkingschess"],
-    ),
     ("Bughouse", &["bughouse", "bughousechess"]),
     ("Placement", &["placement"]),
     ("Seirawan", &["seirawan", "sirawan", "shouse", "schess"]),
@@ -50,7 +40,7 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
         "Capablanca",
         &["capablanca", "capahouse", "gothic", "embassy", "caparandom"],
     ),
-    ("Grand chess", &["grand", "grandchess", "grandhouse"]),
+    ("Grandhouse", &["grandhouse"]),
     (
         "Shogi",
         &["shogi", "minishogi", "kyotoshogi", "torishogi", "dobutsu"],
@@ -86,6 +76,16 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Other programs' names (normalised) for games Joust plays, where they differ from the
+/// game's id and name: the game id, then the names.
+const ALIASES: &[(&str, &[&str])] = &[
+    ("kingofthehill", &["koth", "kingofthehillchess"]),
+    ("3check", &["threecheck", "threecheckchess"]),
+    ("5check", &["fivecheck", "fivecheckchess"]),
+    ("racingkings", &["racing", "race", "racingkingschess"]),
+    ("grand", &["grandchess"]),
+];
+
 /// Letters and digits only, lowercase: `From Position` → `fromposition`.
 fn normalise(s: &str) -> String {
     s.chars()
@@ -110,6 +110,13 @@ pub(crate) fn variant_of_tag(value: &str) -> Result<&'static Variant, PgnErrorKi
         return Ok(variants::chess());
     }
     let bare = wanted.strip_suffix("chess").unwrap_or(&wanted);
+    for (id, aliases) in ALIASES {
+        if aliases.iter().any(|a| *a == wanted || *a == bare) {
+            if let Ok(v) = variants::by_id(id) {
+                return Ok(v);
+            }
+        }
+    }
     for (name, aliases) in UNSUPPORTED {
         if aliases.iter().any(|a| *a == wanted || *a == bare) {
             return Err(PgnErrorKind::UnsupportedVariant {
@@ -124,6 +131,20 @@ pub(crate) fn variant_of_tag(value: &str) -> Result<&'static Variant, PgnErrorKi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn other_tools_names_for_games_joust_plays() {
+        for (written, id) in [
+            ("King of the Hill", "kingofthehill"),
+            ("KOTH", "kingofthehill"),
+            ("Three-check", "3check"),
+            ("5check", "5check"),
+            ("Racing Kings", "racingkings"),
+            ("Grand chess", "grand"),
+        ] {
+            assert_eq!(variant_of_tag(written).map(|v| v.id), Ok(id), "{written}");
+        }
+    }
 
     #[test]
     fn other_tools_names_for_chess() {
@@ -153,9 +174,6 @@ mod tests {
             ("crazyhouse", "Crazyhouse"),
             ("Atomic", "Atomic"),
             ("suicide", "Suicide chess"),
-            ("King of the Hill", "King of the Hill"),
-            ("Three-check", "Three-check"),
-            ("Racing Kings", "Racing Kings"),
             ("xiangqi", "Xiangqi"),
             ("Shogi", "Shogi"),
         ] {
