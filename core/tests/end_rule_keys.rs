@@ -2,23 +2,12 @@
 //! stalemate values, games without a royal piece, Horde's first-rank double step), read
 //! from files as a user writes them and from the built-in games that use them.
 
+mod common;
+
+use common::{read, rejection};
 use joust_core::end_rules::{EndValue, ExtinctionKinds};
-use joust_core::gamefile::{load, Loaded};
 use joust_core::variant::{DoubleStep, StalemateResult};
-use joust_core::variants::files::parent_entries;
 use joust_core::{variants, Color, FenError, Position};
-
-fn read(text: &str) -> Loaded {
-    load(text, &parent_entries).expect("the file's syntax is fine")
-}
-
-fn rejection(text: &str) -> String {
-    let loaded = read(text);
-    assert!(loaded.games.is_empty(), "the game built");
-    let (_, errors) = &loaded.rejected[0];
-    let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-    lines.join("\n")
-}
 
 #[test]
 fn extinction_keys_are_read_with_fairy_stockfish_meanings() {

@@ -1,22 +1,12 @@
 //! Game files read as a user writes them: games that build (with inheritance from the
 //! built-in files), and every kind of mistake reported at its line and column.
 
-use joust_core::gamefile::{load, Loaded};
+mod common;
+
+use common::{read, rejection};
+use joust_core::gamefile::load;
 use joust_core::variants::files::parent_entries;
 use joust_core::{variants, Color, Position};
-
-fn read(text: &str) -> Loaded {
-    load(text, &parent_entries).expect("the file's syntax is fine")
-}
-
-/// The one error line of the one rejected game of `text`.
-fn rejection(text: &str) -> String {
-    let loaded = read(text);
-    assert!(loaded.games.is_empty(), "the game built");
-    let (_, errors) = &loaded.rejected[0];
-    let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-    lines.join("\n")
-}
 
 #[test]
 fn a_game_inheriting_from_a_built_in_one_takes_its_keys_and_changes_some() {

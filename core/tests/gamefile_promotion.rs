@@ -2,22 +2,10 @@
 //! zones of several ranks, optional promotion, limits on promoted pieces, the Makpong
 //! rule, and the counting rules Joust accepts without playing them.
 
-use joust_core::gamefile::{load, Loaded};
-use joust_core::variants::files::parent_entries;
+mod common;
+
+use common::{read, rejection};
 use joust_core::Color;
-
-fn read(text: &str) -> Loaded {
-    load(text, &parent_entries).expect("the file's syntax is fine")
-}
-
-/// The one error line of the one rejected game of `text`.
-fn rejection(text: &str) -> String {
-    let loaded = read(text);
-    assert!(loaded.games.is_empty(), "the game built");
-    let (_, errors) = &loaded.rejected[0];
-    let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-    lines.join("\n")
-}
 
 #[test]
 fn counting_rules_are_accepted_by_name_and_anything_else_is_refused() {

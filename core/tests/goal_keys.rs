@@ -2,20 +2,10 @@
 //! `flagMove`, `checking`, `checkCounting`) read with Fairy-Stockfish's meanings, their
 //! mistakes reported at their place, and the FEN's check counter.
 
-use joust_core::gamefile::{load, Loaded};
-use joust_core::variants::files::parent_entries;
+mod common;
+
+use common::{read, rejection};
 use joust_core::{variants, Color, FenError, Position};
-
-fn read(text: &str) -> Loaded {
-    load(text, &parent_entries).expect("the file's syntax is fine")
-}
-
-fn rejection(text: &str) -> String {
-    let loaded = read(text);
-    assert!(loaded.games.is_empty(), "the game built");
-    let lines: Vec<String> = loaded.rejected[0].1.iter().map(|e| e.to_string()).collect();
-    lines.join("\n")
-}
 
 #[test]
 fn flags_per_side_and_the_other_goal_keys() {

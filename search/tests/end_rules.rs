@@ -2,24 +2,14 @@
 //! Antichess, by taking one of three kings in Three Kings, by wiping out the Horde, and it
 //! scores these ends as mates, not as material.
 
-use joust_core::{variants, Position};
-use joust_movegen::position_from_fen;
-use joust_notation::move_to_text;
-use joust_search::{search, Evaluator, Limits, Shared, MATE_BOUND};
+mod common;
+
+use joust_search::MATE_BOUND;
 
 /// Searches `fen` to `depth` and returns the best move's text and the score.
 fn solve(game: &str, fen: &str, depth: u32) -> (String, i32) {
-    let v = variants::by_id(game).unwrap();
-    let pos: Position<u64> = position_from_fen(v, fen).unwrap();
-    let shared = Shared::new(16);
-    let limits = Limits {
-        depth: Some(depth),
-        nodes: Some(2_000_000),
-        multipv: 1,
-        ..Limits::default()
-    };
-    let r = search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
-    (move_to_text(&pos, r.best.expect("a move")), r.score)
+    let (mv, score) = common::solve(game, fen, depth);
+    (mv.expect("a move"), score)
 }
 
 fn assert_wins(game: &str, fen: &str, depth: u32, expected: &[&str]) {

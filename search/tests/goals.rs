@@ -1,25 +1,10 @@
 //! The search scores the goals besides mate (a King on the hill, the last check, Racing
 //! Kings' race) as won or lost where they are reached, not only through a lack of moves.
 
-use joust_core::{variants, Position};
-use joust_movegen::position_from_fen;
-use joust_notation::move_to_text;
-use joust_search::{search, Evaluator, Limits, Shared, MATE, MATE_BOUND};
+mod common;
 
-/// Searches `fen` of `game` to `depth`: the best move's text (if any) and the score.
-fn solve(game: &str, fen: &str, depth: u32) -> (Option<String>, i32) {
-    let v = variants::by_id(game).unwrap();
-    let pos: Position<u64> = position_from_fen(v, fen).unwrap();
-    let shared = Shared::new(16);
-    let limits = Limits {
-        depth: Some(depth),
-        nodes: Some(2_000_000),
-        multipv: 1,
-        ..Limits::default()
-    };
-    let r = search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
-    (r.best.map(|m| move_to_text(&pos, m)), r.score)
-}
+use common::solve;
+use joust_search::{MATE, MATE_BOUND};
 
 #[test]
 fn the_king_steps_onto_the_hill() {

@@ -100,3 +100,23 @@ pub fn loses_within<B: TableCache>(
     }
     Some(true)
 }
+
+/// Searches `fen` of `game` to `depth` (at most 2M nodes, one thread, a fresh 16 MB
+/// table): the best move's coordinate text, if any, and the score.
+pub fn solve(game: &str, fen: &str, depth: u32) -> (Option<String>, i32) {
+    use joust_search::{search, Evaluator, Limits, Shared};
+    let v = joust_core::variants::by_id(game).unwrap();
+    let pos: Position<u64> = joust_movegen::position_from_fen(v, fen).unwrap();
+    let shared = Shared::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(2_000_000),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let r = search(&pos, &[], &limits, &shared, 1, &Evaluator::new(v), |_| {});
+    (
+        r.best.map(|m| joust_notation::move_to_text(&pos, m)),
+        r.score,
+    )
+}
