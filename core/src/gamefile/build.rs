@@ -9,6 +9,7 @@ use super::ini::{Entry, Span};
 use super::keys::{bad, closest, invalid, unsupported, whole_ranks, Keys};
 use super::pieces::read_pieces;
 use super::rules::{IGNORED, UNSUPPORTED};
+use crate::color::Color;
 use crate::piece::{KindId, PieceKind};
 use crate::square::Geometry;
 use crate::variant::{DeadPosition, DoubleStep, PawnRules, StalemateResult, Variant};
@@ -47,29 +48,33 @@ fn build_inner(
     errors: &mut Vec<GameFileError>,
 ) -> Result<Variant, GameFileError> {
     let geometry = geometry(keys)?;
-    let mut kinds = read_pieces(keys, header)?;
-    mark_pawns(keys, &mut kinds)?;
-    let ids: Vec<KindId> = (0..kinds.len() as u8).map(KindId).collect();
-    let royal = kinds.iter().filter(|k| k.royal).count();
-    if royal > 1 {
-        return Err(invalid(
-            header,
-            format!("a game has at most one royal piece (`king = k`), this one has {royal}"),
-        ));
+    let mut pieces = read_pieces(keys, header)?;
+    mark_pawns(keys, &mut pieces.kinds)?;
+    for color in Color::ALL {
+        let royal = (0..pieces.kinds.len())
+            .filter(|&i| pieces.kinds[i].royal && pieces.has(color, i))
+            .count();
+        if royal > 1 {
+            return Err(invalid(
+                header,
+                format!("a side has at most one royal piece (`king = k`); {color} has {royal}"),
+            ));
+        }
     }
+    let armies = Color::ALL.map(|color| {
+        (0..pieces.kinds.len())
+            .filter(|&i| pieces.has(color, i))
+            .map(|i| KindId(i as u8))
+            .collect::<Vec<_>>()
+    });
     let start_fen: &'static str = match keys.get("startFen") {
         Some(e) => leak(&e.value),
         None => CHESS_START,
     };
-    let letter_kind = |c: char| {
-        kinds
-            .iter()
-            .position(|k| k.letter == c.to_ascii_uppercase())
-    };
-
+    let letter_kind = |color: Color, c: char| pieces.by_letter(color, c);
     let double_step = double_step(keys, geometry)?;
     let en_passant = double_step != DoubleStep::Never && keys.bool("enPassant", true)?;
-    let promotion = super::promotion::promotion(keys, &kinds, geometry, letter_kind)?;
+    let promotion = super::promotion::promotion(keys, &pieces.kinds, geometry, letter_kind)?;
     let stalemate = match keys.get("stalemateValue") {
         None => StalemateResult::Draw,
         Some(e) => match e.value.as_str() {
@@ -86,7 +91,7 @@ fn build_inner(
         n_move.saturating_mul(2)
     };
     counting_rule(keys)?;
-    let end_rules = super::ends::end_rules(keys, &kinds)?;
+    let end_rules = super::ends::end_rules(keys, &pieces.kinds)?;
     expect_default(
         keys,
         "nFoldRule",
@@ -109,8 +114,8 @@ fn build_inner(
             .map_or_else(|| leak(id), |e| leak(&e.value)),
         summary: keys.get("summary").map_or("", |e| leak(&e.value)),
         geometry,
-        kinds,
-        armies: [ids.clone(), ids],
+        kinds: pieces.kinds,
+        armies,
         start_fen,
         castling: Vec::new(),
         pawns: PawnRules {
@@ -129,6 +134,7 @@ fn build_inner(
         end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
+    super::joust_rules::read(keys, &mut variant)?;
     super::ends::drop_absent_royals(&mut variant);
     variant.goals = super::goals::goals(keys, &variant)?;
     if keys.bool("castling", true)? {
@@ -185,8 +191,28 @@ fn mark_pawns(keys: &Keys<'_>, kinds: &mut [PieceKind]) -> Result<(), GameFileEr
     Ok(())
 }
 
-/// `doubleStep` and `doubleStepRegionWhite`/`Black` (one whole rank each, mirrored).
+/// Joust's key for Royal Lion Chess's pawns: a double step from any rank, both squares
+/// empty, unless an enemy pawn attacks the square stepped over.
+const ANY_RANK: &str = "doubleStepAnyRankUnlessPawnAttacked";
+
+/// `doubleStep` and `doubleStepRegionWhite`/`Black` (one whole rank each, mirrored), or
+/// Joust's [`ANY_RANK`].
 fn double_step(keys: &Keys<'_>, g: Geometry) -> Result<DoubleStep, GameFileError> {
+    if keys.bool(ANY_RANK, false)? {
+        let e = keys.get(ANY_RANK).expect("read above");
+        if keys.bool("enPassant", true)? {
+            return Err(unsupported(
+                e,
+                "en passant after a double step from any rank; say `enPassant = false`",
+            ));
+        }
+        if keys.get("doubleStepRegionWhite").is_some()
+            || keys.get("doubleStepRegionBlack").is_some()
+        {
+            return Err(bad(e, "a double step from any rank has no region"));
+        }
+        return Ok(DoubleStep::AnyRankUnlessPawnAttacked);
+    }
     if !keys.bool("doubleStep", true)? {
         keys.get("doubleStepRegionWhite");
         keys.get("doubleStepRegionBlack");
@@ -265,15 +291,16 @@ fn dead_position(keys: &Keys<'_>, v: &Variant) -> Result<DeadPosition, GameFileE
             }
             // A letter the game lacks is skipped: a child game may remove a piece that
             // its parent's rule names.
-            match v.any_kind_by_letter(c.to_ascii_uppercase()) {
-                Some(k) if v.kind(k).royal || v.kind(k).pawn => {
+            // Every kind with the letter: one of each side where the armies differ.
+            let letter = c.to_ascii_uppercase();
+            for k in v.kind_ids().filter(|&k| v.kind(k).letter == letter) {
+                if v.kind(k).royal || v.kind(k).pawn {
                     return Err(bad(
                         e,
                         format!("`{c}` is a royal piece or a pawn; only other pieces count"),
-                    ))
+                    ));
                 }
-                Some(k) => target.push(k),
-                None => {}
+                target.push(k);
             }
         }
     }

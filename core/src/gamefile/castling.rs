@@ -65,6 +65,16 @@ pub(crate) fn castling_rules(
             out
         }
     };
+    // Joust's `castlingLongSide`: which castling SAN writes `O-O-O` (LancerChess's royal
+    // Queen, on the d-file, castles long towards the h-file).
+    let long_side = match keys.get("castlingLongSide") {
+        None => 1,
+        Some(e) => match e.value.as_str() {
+            "queenside" => 1,
+            "kingside" => 0,
+            _ => return Err(bad(e, "expected `queenside` or `kingside`")),
+        },
+    };
     let Some(king_letter) = king_letter else {
         return Ok(Vec::new());
     };
@@ -91,14 +101,16 @@ pub(crate) fn castling_rules(
             .filter(|&f| at(f) == Some(king_letter))
             .collect();
         let [king_file] = kings[..] else { continue };
-        for (side, long) in [(0, false), (1, true)] {
+        for side in [0, 1] {
+            // Side 0 is the kingside, towards the higher files.
+            let queenside = side == 1;
             let rook = rook_from[side];
             if !at(rook).is_some_and(|c| rook_letters.contains(&c)) {
                 continue;
             }
             let to = king_to[side];
-            let rook_to = if long { to + 1 } else { to - 1 };
-            if (rook > king_file) == long || to == king_file {
+            let rook_to = if queenside { to + 1 } else { to - 1 };
+            if (rook > king_file) == queenside || to == king_file {
                 continue;
             }
             let sq = |f: u8| g.square(f as i8, r as i8).expect("on the board");
@@ -121,8 +133,8 @@ pub(crate) fn castling_rules(
             }
             rules.push(CastlingRule {
                 color,
-                fen_char: if long { 'Q' } else { 'K' },
-                long,
+                fen_char: if queenside { 'Q' } else { 'K' },
+                long: side == long_side,
                 royal_from: sq(king_file),
                 royal_to: sq(to),
                 rook_from: sq(rook),

@@ -18,6 +18,7 @@ pub mod error;
 mod fsf_pieces;
 mod goals;
 pub mod ini;
+mod joust_rules;
 mod keys;
 mod pieces;
 mod promotion;

@@ -2,24 +2,73 @@
 //! Betza notation (`customPiece1 = a:mRcpR`), the royal piece (`king = k` or
 //! `king = k:KN`), pawns (`pawnTypes`), and Joust's names and values for them
 //! (`pieceName.a = Archer`, `pieceValue.a = 450`).
+//!
+//! Two extensions of Joust's: a piece key ending in `.white` or `.black` gives the piece
+//! to that side only (`knight.white = n`: Clash, where each side has its own army), so
+//! two pieces may share a letter if no side has both; and `facingPiece = l:~Q` defines a
+//! directional piece, one kind per compass facing, each moving only along its facing and
+//! turning to any facing after it moves (the Lancers).
 
 use super::error::{GameFileError, GameFileErrorKind};
 use super::fsf_pieces::{joust_piece, predefined};
 use super::ini::{Entry, Span};
 use super::keys::{bad, Keys};
+use crate::atom::Atom;
+use crate::color::Color;
 use crate::piece::{PieceKind, MAX_KINDS};
+use crate::square::Direction;
 
 /// The most custom piece slots, as in Fairy-Stockfish (`customPiece1` to `customPiece25`).
 pub const CUSTOM_SLOTS: u32 = 25;
 
+/// The key of the directional piece (Joust's): one kind per facing.
+const FACING_KEY: &str = "facingPiece";
+
+/// A game's pieces, in the order their keys come, and which side owns each.
+pub(crate) struct Pieces {
+    /// The piece kinds.
+    pub kinds: Vec<PieceKind>,
+    /// For each kind, the one side that has it (`.white`/`.black` keys), or `None` for
+    /// both.
+    pub sides: Vec<Option<Color>>,
+}
+
+impl Pieces {
+    /// True if `color`'s army has kind `i`.
+    pub fn has(&self, color: Color, i: usize) -> bool {
+        self.sides[i].is_none_or(|c| c == color)
+    }
+
+    /// The kind of `color`'s army with this letter (uppercase or not); for directional
+    /// pieces, the first facing.
+    pub fn by_letter(&self, color: Color, letter: char) -> Option<usize> {
+        let letter = letter.to_ascii_uppercase();
+        (0..self.kinds.len()).find(|&i| self.kinds[i].letter == letter && self.has(color, i))
+    }
+}
+
+/// A piece key without its side suffix, and the side it names.
+fn split_side(key: &str) -> (&str, Option<Color>) {
+    if let Some(k) = key.strip_suffix(".white") {
+        (k, Some(Color::White))
+    } else if let Some(k) = key.strip_suffix(".black") {
+        (k, Some(Color::Black))
+    } else {
+        (key, None)
+    }
+}
+
 /// The pieces a game defines, in the order their keys come.
-pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind>, GameFileError> {
+pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Pieces, GameFileError> {
     let mut kinds: Vec<PieceKind> = Vec::new();
+    let mut sides: Vec<Option<Color>> = Vec::new();
     let mut origins: Vec<&Entry> = Vec::new();
     for entry in keys.all() {
-        let custom = custom_slot(&entry.key);
-        let known = predefined(&entry.key);
-        if custom.is_none() && known.is_none() {
+        let (key, side) = split_side(&entry.key);
+        let custom = custom_slot(key);
+        let known = predefined(key);
+        let facing = key == FACING_KEY;
+        if custom.is_none() && known.is_none() && !facing {
             continue;
         }
         keys.mark(entry);
@@ -55,6 +104,9 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind
                 Some(k) => k,
                 None => PieceKind::new(p.name, letter, parse_betza(p.betza, entry, betza_span)?),
             },
+            (None, Some(text)) if facing => {
+                PieceKind::new("Lancer", letter, parse_betza(text, entry, betza_span)?)
+            }
             (Some(p), Some(text)) if p.key == "king" => {
                 PieceKind::new("King", letter, parse_betza(text, entry, betza_span)?)
             }
@@ -83,13 +135,19 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind
             (Some(p), None) => Some(p.betza),
             (None, None) => None,
         };
-        if entry.key == "king" {
+        if key == "king" {
             kind.royal = true;
         }
         if let Some(p) = known {
             kind.name = p.name;
         }
-        if let Some(prev) = kinds.iter().position(|k| k.letter == letter) {
+        let shares_a_side = |i: usize| match (sides[i], side) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        if let Some(prev) =
+            (0..kinds.len()).find(|&i| kinds[i].letter == letter && shares_a_side(i))
+        {
             return Err(bad(
                 entry,
                 format!(
@@ -100,14 +158,29 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind
                 ),
             ));
         }
-        if kinds.len() == MAX_KINDS {
+        let new_kinds = if facing {
+            let twice = (0..kinds.len()).any(|i| kinds[i].facing.is_some() && shares_a_side(i));
+            if twice {
+                return Err(bad(entry, "a side may have one facing piece"));
+            }
+            facings(kind, entry)?
+        } else {
+            vec![kind]
+        };
+        if kinds.len() + new_kinds.len() > MAX_KINDS {
             return Err(bad(
                 entry,
-                format!("a game may have at most {MAX_KINDS} piece types"),
+                format!(
+                    "a game may have at most {MAX_KINDS} piece types (a facing piece counts \
+                     as 8)"
+                ),
             ));
         }
-        kinds.push(kind);
-        origins.push(entry);
+        for kind in new_kinds {
+            kinds.push(kind);
+            sides.push(side);
+            origins.push(entry);
+        }
     }
     if kinds.is_empty() {
         return Err(GameFileError::at(
@@ -116,12 +189,55 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Vec<PieceKind
         ));
     }
     name_and_value(keys, &mut kinds)?;
-    Ok(kinds)
+    Ok(Pieces { kinds, sides })
 }
 
-/// True if `key` defines a piece: a predefined name or a custom slot.
+/// The eight kinds of a directional piece, one per facing in [`Direction::ALL`] order:
+/// each keeps the part of the movement that runs along its facing, in compass terms (a
+/// Lancer facing north moves north for both sides).
+fn facings(kind: PieceKind, entry: &Entry) -> Result<Vec<PieceKind>, GameFileError> {
+    let mut out = Vec::new();
+    for facing in Direction::ALL {
+        let (fx, fy) = facing.delta();
+        let along = |&(df, dr): &(i8, i8)| {
+            let k = if fx != 0 { df / fx } else { dr / fy };
+            k > 0 && (df, dr) == (k * fx, k * fy)
+        };
+        let atoms: Vec<Atom> = kind
+            .atoms
+            .iter()
+            .filter_map(|a| {
+                let offsets: Vec<(i8, i8)> = a.offsets.iter().copied().filter(along).collect();
+                (!offsets.is_empty()).then(|| Atom {
+                    offsets,
+                    relative: false,
+                    ..a.clone()
+                })
+            })
+            .collect();
+        if atoms.is_empty() {
+            return Err(bad(
+                entry,
+                format!(
+                    "the piece has no movement along its {} facing; a facing piece moves \
+                     along lines, as `~Q`",
+                    facing.name()
+                ),
+            ));
+        }
+        let mut k = kind.clone();
+        k.atoms = atoms;
+        k.facing = Some(facing);
+        out.push(k);
+    }
+    Ok(out)
+}
+
+/// True if `key` defines a piece: a predefined name or a custom slot, optionally for one
+/// side, or the facing piece.
 pub(crate) fn is_piece_key(key: &str) -> bool {
-    predefined(key).is_some() || custom_slot(key).is_some()
+    let key = split_side(key).0;
+    predefined(key).is_some() || custom_slot(key).is_some() || key == FACING_KEY
 }
 
 /// `customPieceN` with N from 1 to 25.
@@ -161,8 +277,8 @@ fn name_and_value(keys: &Keys<'_>, kinds: &mut [PieceKind]) -> Result<(), GameFi
             continue;
         };
         keys.mark(entry);
-        let kind = single_letter(letter)
-            .and_then(|l| kinds.iter_mut().find(|k| k.letter == l))
+        let letter = single_letter(letter)
+            .filter(|&l| kinds.iter().any(|k| k.letter == l))
             .ok_or_else(|| {
                 GameFileError::at(
                     entry.key_span,
@@ -172,11 +288,14 @@ fn name_and_value(keys: &Keys<'_>, kinds: &mut [PieceKind]) -> Result<(), GameFi
                     },
                 )
             })?;
+        // Every kind with the letter: both sides' pieces of that letter, every facing.
+        let named = kinds.iter_mut().filter(|k| k.letter == letter);
         if is_name {
             if entry.value.is_empty() || entry.value.chars().count() > 40 {
                 return Err(bad(entry, "a piece name has 1 to 40 characters"));
             }
-            kind.name = Box::leak(entry.value.clone().into_boxed_str());
+            let name: &'static str = Box::leak(entry.value.clone().into_boxed_str());
+            named.for_each(|k| k.name = name);
         } else {
             let v: i32 = entry
                 .value
@@ -189,7 +308,7 @@ fn name_and_value(keys: &Keys<'_>, kinds: &mut [PieceKind]) -> Result<(), GameFi
                         "a value is a whole number of centipawns, 1 to 100000",
                     )
                 })?;
-            kind.value = Some(v);
+            named.for_each(|k| k.value = Some(v));
         }
     }
     Ok(())

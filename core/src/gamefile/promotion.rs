@@ -2,7 +2,10 @@
 //! `White`/`Black` forms), where (`promotionRegionWhite`/`Black`: a band of whole ranks
 //! ending on the last), whether they must (`mandatoryPawnPromotion`, with
 //! `immobilityIllegal`), and how many of each piece promotion may bring
-//! (`promotionLimit`), read with Fairy-Stockfish's meanings.
+//! (`promotionLimit`), read with Fairy-Stockfish's meanings; and Joust's own keys for its
+//! games' promotions: to a piece fixed by the square's colour
+//! (`promotionBySquareColourWhite`/`Black`), to lost pieces only (`promotionLostOnly`), to
+//! the gated types too (`promotionGatedTypes`).
 
 use super::ini::Entry;
 use super::keys::{bad, unsupported, whole_ranks, Keys};
@@ -12,55 +15,97 @@ use crate::piece::{KindId, PieceKind};
 use crate::square::Geometry;
 use crate::variant::Promotion;
 
-/// Both sides' promotion rules.
+/// Both sides' promotion rules. `letter_kind` finds a side's piece by its letter.
 pub(crate) fn promotion(
     keys: &Keys<'_>,
     kinds: &[PieceKind],
     g: Geometry,
-    letter_kind: impl Fn(char) -> Option<usize>,
+    letter_kind: impl Fn(Color, char) -> Option<usize>,
 ) -> Result<[Promotion; 2], super::error::GameFileError> {
-    let default: Vec<KindId> = ["Queen", "Rook", "Bishop", "Knight"]
-        .iter()
-        .filter_map(|name| kinds.iter().position(|k| k.name == *name && !k.royal))
-        .map(|i| KindId(i as u8))
-        .collect();
-    let read = |e: &Entry| -> Result<Vec<KindId>, super::error::GameFileError> {
+    let read = |e: &Entry, color: Color| -> Result<Vec<KindId>, super::error::GameFileError> {
         let mut out = Vec::new();
         for c in e.value.chars().filter(|c| !c.is_whitespace()) {
-            match letter_kind(c) {
+            match letter_kind(color, c) {
+                // A facing piece's letter names all eight of its facings, which follow
+                // each other from the first.
+                Some(i) if kinds[i].facing.is_some() => {
+                    out.extend((i..i + 8).map(|j| KindId(j as u8)))
+                }
                 Some(i) => out.push(KindId(i as u8)),
                 None => return Err(not_a_piece(e, c)),
             }
         }
         Ok(out)
     };
-    let both = keys.get("promotionPieceTypes").map(read).transpose()?;
-    let mut sides = [both.clone(), both];
-    for (i, key) in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"]
-        .iter()
-        .enumerate()
-    {
-        if let Some(e) = keys.get(key) {
-            sides[i] = Some(read(e)?);
-        }
-    }
     let zone_ranks = zone(keys, g)?;
     let optional = optional(keys, kinds, g)?;
-    let limits = match keys.get("promotionLimit") {
-        None => Vec::new(),
-        Some(e) => limits(e, &letter_kind)?,
+    let both = keys.get("promotionPieceTypes");
+    let limits_key = keys.get("promotionLimit");
+    let lost_only = keys.bool("promotionLostOnly", false)?;
+    let selected_types = keys.bool("promotionGatedTypes", false)?;
+    let mut sides = Vec::new();
+    for color in Color::ALL {
+        let own = match color {
+            Color::White => keys.get("promotionPieceTypesWhite"),
+            Color::Black => keys.get("promotionPieceTypesBlack"),
+        };
+        let types = match own.or(both) {
+            Some(e) => read(e, color)?,
+            // Fairy-Stockfish's default: the FIDE pieces the game has.
+            None => ["Queen", "Rook", "Bishop", "Knight"]
+                .iter()
+                .filter_map(|name| {
+                    (0..kinds.len()).find(|&i| {
+                        kinds[i].name == *name
+                            && !kinds[i].royal
+                            && letter_kind(color, kinds[i].letter) == Some(i)
+                    })
+                })
+                .map(|i| KindId(i as u8))
+                .collect(),
+        };
+        let limits = match limits_key {
+            None => Vec::new(),
+            Some(e) => limits(e, &|c| letter_kind(color, c))?,
+        };
+        sides.push(Promotion {
+            zone_ranks,
+            optional,
+            limits,
+            lost_only,
+            selected_types,
+            by_square_colour: by_square_colour(keys, color, &read)?,
+            ..Promotion::to(types)
+        });
+    }
+    let [w, b]: [Promotion; 2] = sides.try_into().expect("two sides");
+    Ok([w, b])
+}
+
+/// Reads a side's pieces from an entry's letters.
+type ReadKinds<'a> = dyn Fn(&Entry, Color) -> Result<Vec<KindId>, super::error::GameFileError> + 'a;
+
+/// Joust's `promotionBySquareColourWhite` and `...Black`: two letters, the piece a pawn of
+/// that side also may promote to on a dark square, then on a light one (LancerChess).
+fn by_square_colour(
+    keys: &Keys<'_>,
+    color: Color,
+    read: &ReadKinds<'_>,
+) -> Result<Option<(KindId, KindId)>, super::error::GameFileError> {
+    let key = match color {
+        Color::White => "promotionBySquareColourWhite",
+        Color::Black => "promotionBySquareColourBlack",
     };
-    let [w, b] = sides;
-    let rule = |kinds: Vec<KindId>| Promotion {
-        zone_ranks,
-        optional,
-        limits: limits.clone(),
-        ..Promotion::to(kinds)
+    let Some(e) = keys.get(key) else {
+        return Ok(None);
     };
-    Ok([
-        rule(w.unwrap_or_else(|| default.clone())),
-        rule(b.unwrap_or(default)),
-    ])
+    match read(e, color)?[..] {
+        [dark, light] => Ok(Some((dark, light))),
+        _ => Err(bad(
+            e,
+            "expected two piece letters: the piece on a dark square, then on a light one",
+        )),
+    }
 }
 
 fn not_a_piece(e: &Entry, c: char) -> super::error::GameFileError {
@@ -174,7 +219,7 @@ fn can_be_stuck(kind: &PieceKind, g: Geometry) -> bool {
 /// `promotionLimit`: `letter:count` pairs, as `q:1 r:2`.
 fn limits(
     e: &Entry,
-    letter_kind: &impl Fn(char) -> Option<usize>,
+    letter_kind: &dyn Fn(char) -> Option<usize>,
 ) -> Result<Vec<(KindId, u8)>, super::error::GameFileError> {
     let mut out = Vec::new();
     for token in e.value.split_whitespace() {

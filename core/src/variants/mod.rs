@@ -1,13 +1,18 @@
 //! The built-in games, one module each, and lookup by id.
 
 mod chess;
-mod clash;
-mod cromwell;
+#[doc(hidden)]
+pub mod clash;
+#[doc(hidden)]
+pub mod cromwell;
 pub mod files;
-mod lancerchess;
-mod lancers;
+#[doc(hidden)]
+pub mod lancerchess;
+#[doc(hidden)]
+pub mod lancers;
 pub mod musketeer;
-mod royal_lion;
+#[doc(hidden)]
+pub mod royal_lion;
 pub mod user;
 
 use crate::variant::Variant;
@@ -17,21 +22,7 @@ use std::fmt;
 /// Every built-in game, in listing order: chess, our own games, then the games of
 /// Fairy-Stockfish's family, defined by the game files in `core/games/`.
 pub fn all() -> &'static [&'static Variant] {
-    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| {
-        let file_games = &files::FILE_GAMES.games;
-        let mut all = vec![file_games[0]];
-        all.extend([
-            &*lancerchess::LANCERCHESS,
-            &*clash::CLASH,
-            &*lancers::LANCERS,
-            &*lancers::SINGLE_LANCER,
-            &*cromwell::CROMWELL,
-            &*musketeer::MUSKETEER,
-            &*royal_lion::ROYAL_LION,
-        ]);
-        all.extend(&file_games[1..]);
-        all
-    });
+    static ALL: Lazy<Vec<&'static Variant>> = Lazy::new(|| files::FILE_GAMES.games.clone());
     &ALL
 }
 
@@ -60,37 +51,37 @@ pub fn chess() -> &'static Variant {
 
 /// LancerChess.
 pub fn lancerchess() -> &'static Variant {
-    &lancerchess::LANCERCHESS
+    by_id("lancerchess").expect("a built-in game")
 }
 
 /// Clash.
 pub fn clash() -> &'static Variant {
-    &clash::CLASH
+    by_id("clash").expect("a built-in game")
 }
 
 /// Lancers Chess.
 pub fn lancers() -> &'static Variant {
-    &lancers::LANCERS
+    by_id("lancers").expect("a built-in game")
 }
 
 /// Single Lancer chess.
 pub fn single_lancer() -> &'static Variant {
-    &lancers::SINGLE_LANCER
+    by_id("single-lancer").expect("a built-in game")
 }
 
 /// Cromwell Chess.
 pub fn cromwell() -> &'static Variant {
-    &cromwell::CROMWELL
+    by_id("cromwell").expect("a built-in game")
 }
 
 /// Musketeer Chess.
 pub fn musketeer() -> &'static Variant {
-    &musketeer::MUSKETEER
+    by_id("musketeer").expect("a built-in game")
 }
 
 /// Royal Lion Chess.
 pub fn royal_lion() -> &'static Variant {
-    &royal_lion::ROYAL_LION
+    by_id("royal-lion").expect("a built-in game")
 }
 
 /// A game id that no built-in game has.
