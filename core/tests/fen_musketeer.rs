@@ -4,7 +4,6 @@
 //! hand from the rules book (docs/rules/).
 
 use joust_core::variants;
-use joust_core::variants::musketeer::{CANNON, LEOPARD};
 use joust_core::{Color, FenError, Gating, KindId, Position, Slot};
 use std::path::Path;
 
@@ -47,6 +46,9 @@ fn rows(black: &str, white: &str, rest: &str) -> String {
 
 // Kind ids of the musketeer types, in the order of `variants::musketeer` (the table in
 // docs/rules/musketeer.md, "The pieces").
+// Kind ids in the order of core/games/musketeer.ini's piece keys.
+const LEOPARD: KindId = KindId(6);
+const CANNON: KindId = KindId(7);
 const ARCHBISHOP: KindId = KindId(11);
 const FORTRESS: KindId = KindId(14);
 const SPIDER: KindId = KindId(15);
@@ -826,4 +828,14 @@ fn only_a_gating_game_is_ever_in_setup() {
         let pos = Pos::from_fen(variant, variant.start_fen).unwrap();
         assert!(!pos.in_setup(), "{}", variant.id);
     }
+}
+
+#[test]
+fn kind_ids_follow_the_game_file() {
+    let v = variants::musketeer();
+    let letters: Vec<char> = [LEOPARD, CANNON, ARCHBISHOP, FORTRESS, SPIDER]
+        .iter()
+        .map(|&k| v.kind(k).letter)
+        .collect();
+    assert_eq!(letters, ['L', 'C', 'A', 'F', 'S']);
 }

@@ -1,18 +1,7 @@
-//! The built-in games, one module each, and lookup by id.
+//! The built-in games, each defined by a game file in `core/games/` (see [`files`]), the
+//! games users add from their own files ([`user`]), and lookup by id.
 
-mod chess;
-#[doc(hidden)]
-pub mod clash;
-#[doc(hidden)]
-pub mod cromwell;
 pub mod files;
-#[doc(hidden)]
-pub mod lancerchess;
-#[doc(hidden)]
-pub mod lancers;
-pub mod musketeer;
-#[doc(hidden)]
-pub mod royal_lion;
 pub mod user;
 
 use crate::variant::Variant;
