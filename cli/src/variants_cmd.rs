@@ -11,7 +11,7 @@ use described::described;
 use joust_core::{variants, Variant};
 use joust_movegen::{on_position, AnyPosition};
 use joust_render::{board_text, legend, TextStyle};
-use rules_summary::{summary, BOOK_DIR};
+use rules_summary::{BOOK_DIR, TOUR_ID, TOUR_RULES};
 use std::fmt::Write;
 
 /// Arguments of `joust variants`.
@@ -30,7 +30,7 @@ const LINE_WIDTH: usize = 92;
 pub fn run(args: &VariantsArgs) -> Result<u8, UserError> {
     let text = match args.id.as_deref() {
         None => listing(),
-        Some(id) if id.eq_ignore_ascii_case("kl-tour") => tour_rules(),
+        Some(id) if id.eq_ignore_ascii_case(TOUR_ID) => tour_rules(),
         Some(id) => {
             let v = variants::by_id(id)
                 .map_err(|e| UserError(format!("{e}; kl-tour is the tour puzzle")))?;
@@ -100,7 +100,7 @@ fn listing() -> String {
             &format!("pieces: {}", piece_names(v).join(", ")),
         );
     }
-    let head = format!("{:<ID_WIDTH$}{:<7}", "kl-tour", "NxM");
+    let head = format!("{:<ID_WIDTH$}{:<7}", TOUR_ID, "NxM");
     wrap(
         &mut out,
         &head,
@@ -121,24 +121,22 @@ fn listing() -> String {
     out
 }
 
-/// The rules in short, as bullets under a heading naming the game's page in the rules
-/// book, by its path in the Joust repository (the binary does not know where that is).
-fn bullets(out: &mut String, id: &str) {
-    if let Some(s) = summary(id) {
-        let _ = writeln!(
-            out,
-            "Rules in short (in full: {} in the Joust repository):",
-            s.page()
-        );
-        for b in s.bullets {
-            wrap(out, "  - ", "    ", b);
-        }
+/// The tour's rules in short, under a heading naming its page of the rules book, by its
+/// path in the Joust repository (the binary does not know where that is).
+fn tour_bullets(out: &mut String) {
+    let _ = writeln!(
+        out,
+        "Rules in short (in full: {BOOK_DIR}/{TOUR_ID}.md in the Joust repository):"
+    );
+    for b in TOUR_RULES {
+        wrap(out, "  - ", "    ", b);
     }
 }
 
-/// The rules in short of a game without a hand-written digest, from its data; a built-in
-/// game names its page of the book, a user's game says where it came from.
-fn described_bullets(out: &mut String, v: &Variant) {
+/// The rules in short of a game: the lines its game file writes by hand
+/// (`rulesInShort.N`), or else a description from its data; a built-in game names its
+/// page of the book, a user's game says where it came from.
+fn rules_bullets(out: &mut String, v: &Variant) {
     if variants::all().iter().any(|b| std::ptr::eq(*b, v)) {
         let _ = writeln!(
             out,
@@ -151,7 +149,12 @@ fn described_bullets(out: &mut String, v: &Variant) {
             "Rules in short (a game from a game file, as Joust reads it):"
         );
     }
-    for b in described(v) {
+    let lines: Vec<String> = if v.rules_in_short.is_empty() {
+        described(v)
+    } else {
+        v.rules_in_short.iter().map(|l| l.to_string()).collect()
+    };
+    for b in lines {
         wrap(out, "  - ", "    ", &b);
     }
 }
@@ -162,11 +165,7 @@ fn game_rules(v: &'static Variant) -> String {
     let mut out = format!("{} ({}), {}x{}\n", v.name, v.id, g.files(), g.ranks());
     wrap(&mut out, "", "", v.summary);
     out.push('\n');
-    if summary(v.id).is_some() {
-        bullets(&mut out, v.id);
-    } else {
-        described_bullets(&mut out, v);
-    }
+    rules_bullets(&mut out, v);
     out.push_str("\nStart position:\n");
     let style = TextStyle::default();
     let board = AnyPosition::start(v).map(|pos| on_position!(&pos, p => board_text(p, &style)));
@@ -186,6 +185,6 @@ fn game_rules(v: &'static Variant) -> String {
 /// The tour puzzle, which has no board of its own.
 fn tour_rules() -> String {
     let mut out = String::from("King's Lancer tour (kl-tour), any board up to 10x10\n\n");
-    bullets(&mut out, "kl-tour");
+    tour_bullets(&mut out);
     out
 }

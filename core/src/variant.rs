@@ -68,6 +68,9 @@ pub struct Variant {
     /// The ends beyond chess's: extinction, compulsory capture, checkmate that wins
     /// ([`EndRules`]; chess's by default).
     pub end_rules: EndRules,
+    /// The rules in short, one line each, written by hand in the game's file
+    /// (`rulesInShort.1`, ...) for `joust variants ID`; empty: described from the data.
+    pub rules_in_short: Vec<&'static str>,
 }
 
 /// The material with which no side can ever give mate, so the game is drawn as a dead

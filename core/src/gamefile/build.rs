@@ -14,6 +14,9 @@ use crate::piece::{KindId, PieceKind};
 use crate::square::Geometry;
 use crate::variant::{DeadPosition, DoubleStep, PawnRules, StalemateResult, Variant};
 
+/// The prefix of Joust's numbered keys for the rules in short.
+pub(crate) const RULES_IN_SHORT: &str = "rulesInShort.";
+
 /// The start position of chess, Fairy-Stockfish's default `startFen`.
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -131,6 +134,7 @@ fn build_inner(
         mutual_immunity: None,
         goals: Default::default(),
         check_freezes_royal: keys.bool("makpongRule", false)?,
+        rules_in_short: rules_in_short(keys)?,
         end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
@@ -308,6 +312,45 @@ fn dead_position(keys: &Keys<'_>, v: &Variant) -> Result<DeadPosition, GameFileE
     Ok(rule)
 }
 
+/// Joust's `rulesInShort.1`, `rulesInShort.2`, ...: the hand-written rules in short, in
+/// the order of their numbers, which must run from 1 without a gap.
+fn rules_in_short(keys: &Keys<'_>) -> Result<Vec<&'static str>, GameFileError> {
+    let mut lines: Vec<(u32, &Entry)> = Vec::new();
+    for e in keys.all() {
+        let Some(n) = e.key.strip_prefix(RULES_IN_SHORT) else {
+            continue;
+        };
+        keys.mark(e);
+        let n: u32 = n.parse().map_err(|_| {
+            GameFileError::at(
+                e.key_span,
+                GameFileErrorKind::BadValue {
+                    key: e.key.clone(),
+                    reason: "expected a line number after `rulesInShort.`, as `rulesInShort.1`"
+                        .into(),
+                },
+            )
+        })?;
+        if e.value.is_empty() {
+            return Err(bad(e, "a line of the rules in short needs text"));
+        }
+        lines.push((n, e));
+    }
+    lines.sort_by_key(|&(n, _)| n);
+    for (i, &(n, e)) in lines.iter().enumerate() {
+        if n != i as u32 + 1 {
+            return Err(bad(
+                e,
+                format!(
+                    "the lines of the rules in short are numbered 1, 2, ...; expected line {}",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    Ok(lines.into_iter().map(|(_, e)| leak(&e.value)).collect())
+}
+
 /// Reports a key whose value Joust cannot play unless it is the default.
 fn expect_default(
     keys: &Keys<'_>,
@@ -338,6 +381,7 @@ fn classify_unread(entry: &Entry) -> Option<GameFileError> {
         || super::pieces::is_piece_key(key)
         || key.starts_with("pieceName.")
         || key.starts_with("pieceValue.")
+        || key.starts_with(RULES_IN_SHORT)
     {
         return None;
     }

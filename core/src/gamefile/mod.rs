@@ -30,7 +30,8 @@ pub use ini::{Entry, Section, Span};
 use crate::position::Position;
 use crate::variant::Variant;
 
-/// Keys that describe one game only, so a child does not take them from its parent.
+/// Keys that describe one game only, so a child does not take them from its parent (nor
+/// does it take the numbered `rulesInShort.N`).
 const NOT_INHERITED: &[&str] = &["name", "summary"];
 
 /// A game file's games, once read: those that built, and for each one that did not, its
@@ -82,7 +83,9 @@ pub fn load(
             }
         };
         // A game's name and summary are its own, never inherited.
-        entries.retain(|e| !NOT_INHERITED.contains(&e.key.as_str()));
+        entries.retain(|e| {
+            !NOT_INHERITED.contains(&e.key.as_str()) && !e.key.starts_with(build::RULES_IN_SHORT)
+        });
         for entry in &section.entries {
             match entries.iter_mut().find(|e| e.key == entry.key) {
                 Some(e) => *e = entry.clone(),

@@ -80,6 +80,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "customPiece1",
     "pieceName.",
     "pieceValue.",
+    "rulesInShort.1",
 ];
 
 /// Keys accepted and ignored: they only concern how a GUI draws the game, or evaluation
