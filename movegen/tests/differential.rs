@@ -123,6 +123,7 @@ mod recipe_add_a_game {
             mutual_immunity: None,
             goals: Default::default(),
             check_freezes_royal: false,
+            first_leaps: None,
             end_rules: Default::default(),
         }))
     }

@@ -55,6 +55,7 @@ fn like_with_armies(
         mutual_immunity,
         goals: base.goals.clone(),
         check_freezes_royal: base.check_freezes_royal,
+        first_leaps: base.first_leaps,
         end_rules: base.end_rules.clone(),
     }))
 }

@@ -126,11 +126,13 @@ fn build_inner(
         mutual_immunity: None,
         goals: Default::default(),
         check_freezes_royal: keys.bool("makpongRule", false)?,
+        first_leaps: None,
         end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
     super::ends::drop_absent_royals(&mut variant);
     variant.goals = super::goals::goals(keys, &variant)?;
+    variant.first_leaps = super::first_leaps::first_leaps(keys, &variant)?;
     if keys.bool("castling", true)? {
         variant.castling = castling_rules(keys, &variant)?;
     }

@@ -58,5 +58,6 @@ pub static CROMWELL: Lazy<Variant> = Lazy::new(|| Variant {
     mutual_immunity: Some([RUPERT, PYM]),
     goals: Default::default(),
     check_freezes_royal: false,
+    first_leaps: None,
     end_rules: Default::default(),
 });

@@ -68,6 +68,7 @@ fn lancer_game(
         mutual_immunity: None,
         goals: Default::default(),
         check_freezes_royal: false,
+        first_leaps: None,
         end_rules: Default::default(),
     }
 }

@@ -63,6 +63,7 @@ pub static MUSKETEER: Lazy<Variant> = Lazy::new(|| {
         mutual_immunity: None,
         goals: Default::default(),
         check_freezes_royal: false,
+        first_leaps: None,
         end_rules: Default::default(),
     }
 });

@@ -59,6 +59,7 @@ pub static ROYAL_LION: Lazy<Variant> = Lazy::new(|| {
         mutual_immunity: None,
         goals: Default::default(),
         check_freezes_royal: false,
+        first_leaps: None,
         end_rules: Default::default(),
     }
 });
