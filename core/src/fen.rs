@@ -68,7 +68,14 @@ impl<B: Bits> Position<B> {
         let castling = fields
             .get(2)
             .ok_or(FenError::MissingField(FenField::Castling))?;
-        pos.set_castling(parse_castling(variant, castling)?);
+        if variant.first_leaps.is_some() {
+            let (castling, leaps) = split_leap_rights(variant, castling)?;
+            pos.set_castling(parse_castling(variant, &castling)?);
+            pos.set_leap_rights(Color::White, leaps[0]);
+            pos.set_leap_rights(Color::Black, leaps[1]);
+        } else {
+            pos.set_castling(parse_castling(variant, castling)?);
+        }
         let ep = fields
             .get(3)
             .ok_or(FenError::MissingField(FenField::EnPassant))?;
@@ -139,7 +146,11 @@ impl<B: Bits> Position<B> {
         s.push(' ');
         s.push(self.side_to_move().fen_char());
         s.push(' ');
-        s += &castling_string(self.variant(), self.castling());
+        if self.variant().first_leaps.is_some() {
+            s += &castling_and_leaps_string(self);
+        } else {
+            s += &castling_string(self.variant(), self.castling());
+        }
         s.push(' ');
         match self.en_passant() {
             Some(sq) => s += &g.name(sq).to_string(),
@@ -324,6 +335,73 @@ pub fn castling_string(variant: &Variant, rights: CastlingRights) -> String {
         if held {
             s.push(c);
         }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// In a game with first-move leaps ([`Variant::first_leaps`]), the castling field's file
+/// letters (`DEde`: White's first-move rights on d1 and e1, Black's on d8 and e8, as
+/// Fairy-Stockfish writes them) apart from its castling letters: the castling letters
+/// left, and each side's files. A letter that is a castling right of the game stays one.
+fn split_leap_rights(variant: &Variant, text: &str) -> Result<(String, [u16; 2]), FenError> {
+    if text == "-" {
+        return Ok((text.to_string(), [0; 2]));
+    }
+    let mut castling = String::new();
+    let mut leaps = [0u16; 2];
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let upper = c.to_ascii_uppercase();
+        let is_castling = variant
+            .castling
+            .iter()
+            .any(|r| r.color == color && r.fen_char == upper);
+        let file = (upper as u32).wrapping_sub('A' as u32);
+        if is_castling || !upper.is_ascii_uppercase() || file >= variant.geometry.files() as u32 {
+            castling.push(c);
+            continue;
+        }
+        let bit = 1u16 << file;
+        if leaps[color.index()] & bit != 0 {
+            return Err(FenError::DuplicateCastling(c));
+        }
+        leaps[color.index()] |= bit;
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    Ok((castling, leaps))
+}
+
+/// The castling field of a game with first-move leaps, as Fairy-Stockfish writes it:
+/// White's castling letters, then White's first-move files (uppercase, in file order),
+/// then Black's of both (lowercase); `-` if there is none.
+fn castling_and_leaps_string<B: Bits>(pos: &Position<B>) -> String {
+    let castling = castling_string(pos.variant(), pos.castling());
+    let castling = castling.trim_start_matches('-');
+    let mut s = String::new();
+    for color in Color::ALL {
+        let letter = |f: u32| {
+            let c = char::from_u32('a' as u32 + f).expect("a file letter");
+            match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c,
+            }
+        };
+        s.extend(
+            castling
+                .chars()
+                .filter(|c| c.is_ascii_uppercase() == (color == Color::White)),
+        );
+        let files = pos.leap_rights(color);
+        s.extend((0..16).filter(|f| files >> f & 1 != 0).map(letter));
     }
     if s.is_empty() {
         s.push('-');

@@ -36,4 +36,4 @@ pub use goal::{Flag, GoalEnd, Goals, Region};
 pub use piece::{KindId, Piece, PieceKind, MAX_KINDS};
 pub use position::{CastlingRights, Position};
 pub use square::{Direction, File, Geometry, Rank, Square};
-pub use variant::{CastlingRule, DeadPosition, Material, Variant};
+pub use variant::{CastlingRule, DeadPosition, FirstLeaps, Material, Variant};

@@ -68,6 +68,7 @@ pub struct Position<B: Bits> {
     gating: Gating,
     present: [u16; 2],
     checks: [u8; 2],
+    leaps: [u16; 2],
 }
 
 const EMPTY: u8 = 0;
@@ -124,6 +125,7 @@ impl<B: Bits> Position<B> {
             gating: Gating::default(),
             present: [0; 2],
             checks: [0; 2],
+            leaps: [0; 2],
         }
     }
 
@@ -342,6 +344,33 @@ impl<B: Bits> Position<B> {
         self.checks[color.index()] = n;
     }
 
+    /// In a game with first-move leaps ([`Variant::first_leaps`]): the files of `color`'s
+    /// first rank whose piece may still make its first move, bit `f` for file `f`; 0 in
+    /// other games.
+    #[inline(always)]
+    pub fn leap_rights(&self, color: Color) -> u16 {
+        self.leaps[color.index()]
+    }
+
+    /// Sets `color`'s first-move rights (bit `f` for file `f` of its first rank), keeping
+    /// the key up to date.
+    #[inline]
+    pub fn set_leap_rights(&mut self, color: Color, files: u16) {
+        let mut diff = files ^ self.leaps[color.index()];
+        while diff != 0 {
+            self.key ^= ZOBRIST.leap_rights[color.index()][diff.trailing_zeros() as usize];
+            diff &= diff - 1;
+        }
+        self.leaps[color.index()] = files;
+    }
+
+    /// Restores both sides' first-move rights saved before a move, without touching the
+    /// key (for unmake, which restores the key with [`Position::restore_state`]).
+    #[inline(always)]
+    pub fn restore_leap_rights(&mut self, leaps: [u16; 2]) {
+        self.leaps = leaps;
+    }
+
     /// Restores both check counts saved before a move, without touching the key (for
     /// unmake, which restores the key saved with them by [`Position::restore_state`]).
     #[inline(always)]
@@ -396,6 +425,13 @@ impl<B: Bits> Position<B> {
         }
         if self.variant.goals.check_counting {
             key ^= z.checks[0][self.checks[0] as usize] ^ z.checks[1][self.checks[1] as usize];
+        }
+        for c in Color::ALL {
+            let mut files = self.leaps[c.index()];
+            while files != 0 {
+                key ^= z.leap_rights[c.index()][files.trailing_zeros() as usize];
+                files &= files - 1;
+            }
         }
         key ^ gating_key(&self.gating)
     }

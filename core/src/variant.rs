@@ -65,12 +65,33 @@ pub struct Variant {
     /// check: a check must be answered by capturing or blocking it (Makpong,
     /// docs/rules/makpong.md; Fairy-Stockfish's `makpongRule`).
     pub check_freezes_royal: bool,
+    /// Ouk Chatrang's first moves (Fairy-Stockfish's `cambodianMoves`; docs/rules/cambodian.md),
+    /// if the game has them.
+    pub first_leaps: Option<FirstLeaps>,
     /// The ends beyond chess's: extinction, compulsory capture, checkmate that wins
     /// ([`EndRules`]; chess's by default).
     pub end_rules: EndRules,
     /// The rules in short, one line each, written by hand in the game's file
     /// (`rulesInShort.1`, ...) for `joust variants ID`; empty: described from the data.
     pub rules_in_short: Vec<&'static str>,
+}
+
+/// Ouk Chatrang's special first moves, as Fairy-Stockfish 11.1 plays its `cambodianMoves`.
+///
+/// A position holds, per side, a set of files of the side's first rank whose piece still
+/// has its first move ([`Position::leap_rights`](crate::Position::leap_rights); the FEN
+/// writes them as file letters in the castling field, `DEde`). A right is lost when a
+/// piece moves from its square or an enemy piece moves to it. While it holds:
+///
+/// - the royal piece on such a square may, when not in check, leap as a knight to an empty
+///   square of the next rank forward (two files aside);
+/// - a piece of [`FirstLeaps::forward_leaper`] on such a square may leap two squares
+///   straight forward, over anything between, to an empty square or an enemy piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FirstLeaps {
+    /// The kind that may leap two squares forward (the Neang, Fairy-Stockfish's fers),
+    /// if the game has it.
+    pub forward_leaper: Option<KindId>,
 }
 
 /// The material with which no side can ever give mate, so the game is drawn as a dead

@@ -22,6 +22,9 @@ pub struct Zobrist {
     pub gating_slot: [[[u64; 12]; 2]; 2],
     /// `checks[color][n]`: `color` has `n` checks left to give (games that count them).
     pub checks: [[u64; MAX_CHECKS as usize + 1]; 2],
+    /// `leap_rights[color][file]`: `color`'s piece on `file` of its first rank may still
+    /// make its first-move leap (Ouk Chatrang).
+    pub leap_rights: [[u64; 16]; 2],
 }
 
 /// The process-wide key tables.
@@ -35,6 +38,7 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         gating_type: [[0; MAX_KINDS]; 2],
         gating_slot: [[[0; 12]; 2]; 2],
         checks: [[0; MAX_CHECKS as usize + 1]; 2],
+        leap_rights: [[0; 16]; 2],
     });
     for color in z.piece.iter_mut() {
         for kind in color.iter_mut() {
@@ -56,8 +60,11 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
     for key in z.gating_slot.iter_mut().flatten().flatten() {
         *key = splitmix64(&mut state);
     }
-    // Drawn last, so that every key before keeps its value.
+    // Drawn after the others, so that every key before keeps its value.
     for key in z.checks.iter_mut().flatten() {
+        *key = splitmix64(&mut state);
+    }
+    for key in z.leap_rights.iter_mut().flatten() {
         *key = splitmix64(&mut state);
     }
     z

@@ -4,7 +4,7 @@
 use crate::sliders::{Board, Sliders};
 use crate::tables::{bent, Shape, Tables};
 use joust_core::atom::UNLIMITED;
-use joust_core::{Color, KindId, Position, Square};
+use joust_core::{Color, KindId, Piece, Position, Square};
 
 impl<B: Board> Tables<B> {
     /// The squares a piece of `kind` and `color` on `sq` attacks when the occupied squares
@@ -129,7 +129,10 @@ impl<B: Board> Tables<B> {
         if present & !masks.compiled == 0 {
             return self.compiled_attackers(pos, sq, occ, by, gone);
         }
-        let mut a = B::EMPTY;
+        let mut a = match self.forward_leaper {
+            Some(kind) => self.forward_leap_attacker(pos, sq, by, kind),
+            None => B::EMPTY,
+        };
         let mut leapers = masks.leapers & present;
         while leapers != 0 {
             let k = leapers.trailing_zeros() as usize;
@@ -196,6 +199,36 @@ impl<B: Board> Tables<B> {
             }
         }
         a & occ & !gone
+    }
+
+    /// The piece of `by` whose first-move leap two squares forward reaches `sq`, if any:
+    /// Fairy-Stockfish 11.1 counts that leap as an attack (a Neang on its first square
+    /// gives check to a King two squares ahead, over anything between).
+    #[cold]
+    #[inline(never)]
+    fn forward_leap_attacker(&self, pos: &Position<B>, sq: Square, by: Color, kind: KindId) -> B {
+        let rights = pos.leap_rights(by);
+        if rights == 0 {
+            return B::EMPTY;
+        }
+        let g = self.geometry;
+        let first = match by {
+            Color::White => 0,
+            Color::Black => g.ranks() as i8 - 1,
+        };
+        let file = g.file(sq).0;
+        if rights >> file & 1 == 0 {
+            return B::EMPTY;
+        }
+        match g.square(file as i8, first) {
+            Some(from)
+                if g.offset(from, 0, 2 * by.forward()) == Some(sq)
+                    && pos.piece_at(from) == Some(Piece::new(by, kind)) =>
+            {
+                B::from_square(from)
+            }
+            _ => B::EMPTY,
+        }
     }
 
     /// [`Self::attackers_after`] for `by`'s compiled kinds only: a few lookups per kind

@@ -20,6 +20,7 @@ pub struct Undo {
     fullmove: u32,
     key: u64,
     checks: [u8; 2],
+    leaps: [u16; 2],
 }
 
 impl Undo {
@@ -52,6 +53,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             pos.checks_remaining(Color::White),
             pos.checks_remaining(Color::Black),
         ],
+        leaps: [0; 2],
     };
     if mv.is_setup() {
         let g = after_setup_move(pos.gating(), mv, us, t.variant.gating_rejection);
@@ -71,7 +73,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             pos.set_fullmove_number(undo.fullmove + 1);
         }
         pos.flip_side();
-        return undo;
+        return Undo {
+            leaps: [pos.leap_rights(Color::White), pos.leap_rights(Color::Black)],
+            ..undo
+        };
     }
     let effect = if t.gating {
         gate_effect(t, pos, mv)
@@ -154,6 +159,12 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     if loss & pos.castling().0 != 0 {
         pos.set_castling(CastlingRights(pos.castling().0 & !loss));
     }
+    // Read here, not with the rest of the state: the rights change only below.
+    let leaps = if t.first_leaps {
+        lose_leap_rights(t, pos, us, mv)
+    } else {
+        [0; 2]
+    };
     pos.set_en_passant(new_ep);
     pos.set_halfmove_clock(if reset_clock { 0 } else { undo.halfmove + 1 });
     if us == Color::Black {
@@ -167,6 +178,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         captured,
         captured2,
         gated,
+        leaps,
         ..undo
     }
 }
@@ -225,6 +237,9 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         pos.flip_side();
     }
     pos.restore_checks(undo.checks);
+    if t.first_leaps {
+        pos.restore_leap_rights(undo.leaps);
+    }
     pos.restore_state(
         undo.castling,
         undo.ep,
@@ -232,6 +247,32 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         undo.fullmove,
         undo.key,
     );
+}
+
+/// Ouk Chatrang's first-move rights after `us` played `mv` (as Fairy-Stockfish 11.1's
+/// gates): `us` loses the right of the square it moved from, the other side that of the
+/// square it moved to. Returns both sides' rights before the move, White's first.
+#[cold]
+#[inline(never)]
+fn lose_leap_rights<B: Board>(
+    t: &Tables<B>,
+    pos: &mut Position<B>,
+    us: Color,
+    mv: Move,
+) -> [u16; 2] {
+    let before = [pos.leap_rights(Color::White), pos.leap_rights(Color::Black)];
+    let g = t.geometry;
+    let first_rank = |c: Color| match c {
+        Color::White => 0,
+        Color::Black => g.ranks() - 1,
+    };
+    for (color, sq) in [(us, mv.from), (!us, mv.to)] {
+        let rights = pos.leap_rights(color);
+        if g.rank(sq).0 == first_rank(color) && rights >> g.file(sq).0 & 1 != 0 {
+            pos.set_leap_rights(color, rights & !(1 << g.file(sq).0));
+        }
+    }
+    before
 }
 
 /// In a game that counts checks: `us` has just moved; a check it gave uses up one of the

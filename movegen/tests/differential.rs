@@ -124,6 +124,7 @@ mod recipe_add_a_game {
             goals: Default::default(),
             check_freezes_royal: false,
             rules_in_short: Vec::new(),
+            first_leaps: None,
             end_rules: Default::default(),
         }))
     }

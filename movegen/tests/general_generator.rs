@@ -56,6 +56,7 @@ fn like_with_armies(
         goals: base.goals.clone(),
         check_freezes_royal: base.check_freezes_royal,
         rules_in_short: Vec::new(),
+        first_leaps: base.first_leaps,
         end_rules: base.end_rules.clone(),
     }))
 }

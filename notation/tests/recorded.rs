@@ -290,6 +290,21 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         &["bxa3=M", "#"],
     ),
     (
+        "cambodian",
+        "g1e2 e8e7 d3d4 e6e5 c3c4 a6a5 h1h2 a8a6 h2h1 a6a8 g3g4 f8f7 e2f4 c8c7 e1f2 e7e8 d1b2 \
+         f7e6 b1c3 b8a6 h1h2 e8e7 h2g2 d6d5 a3a4 e5f4 f2g3 e7d6 a1a3 f4g3m c3d5 g3h4 b2b1 a8a7 \
+         e3e4 c6d5 c1d2 g8e7 b1a2 h8e8 d2c1 c7b8 c4c5 d6c6 f1f2 c6b7 f2e1 d8d6 c1d2 e7c8 c5d6m \
+         h4g3 e4e5 e6f7 d6e7 g3f4 a2b1 c8e7 e5e6m e7c6 d2d3 f7g8 h3h4 c6e5 b1a2 f4e3 d3c2 g8h7 \
+         e6f5 e8e6 e1d2 e3d4 c2b1 b7c7 g2h2 h7g8 b3b4 g8h7 a3e3 e6e8 e3e5 c7b7 d2d3 e8e7 e5d5 \
+         d4c5 d5d4 h7g8 b4a5 e7g7 b1b2 b7c8 b2c1 a7c7 d3e4 g7f7 d4c4 b6b5 c1c2 c7c6 f3f4 c8d7 \
+         a2a3 f7g7 h2e2 g8h7 e2e1 g7g8 g4g5 g8h8 c2d3 h8c8 g5h6m c8e8 e1f1 e8e7 f1h1 e7e4 c4b4 \
+         b8b7 a3b2 g6g5 h4h5 e4e3 b4b3 e3e6 b2a1 a6c7 h1h3 c7a6 f5e6 d7e8 b3b2 h7g6 b2b5 c6c8 \
+         b5b3 c5d4 d3c4 c8c4 a1a2 c4c8 h3h2 a6b8 h6g5 c8c3 b3c3 e8f8 c3c6 d4c3 e6f7 b7b6 a2b3 \
+         f6f5 c6f6 b6c5 h5g6m c5d4 g6f5 b8a6 f5g4 d4c5 h2h5 a6c7 f6a6 c7a8 a6a7 c5d6 h5h8 f8g7 \
+         f4f5 a8c7 h8h2 c7a6 a7a6 c3b2 h2h5 d6d5 f7e8 b2c3 a6b6 c3b4 g5f6 g7f8 h5h8",
+        &["fxg3=M", "Kb2", "c5+", "#"],
+    ),
+    (
         "antichess",
         "g1f3 f7f5 e2e3 g8f6 f3h4 d7d5 h4f5 c8f5 b2b4 f5c2 d1c2 c7c5 c2h7 h8h7 b4c5 h7h2 h1h2 \
          f6h7 h2h7 b7b5 c5b6 d8b6 h7g7 b6e3 d2e3 f8g7 c1a3 g7a1 a3e7 e8e7 a2a4 a1h8 f1c4 d5c4 \

@@ -20,6 +20,20 @@ pub fn described(v: &Variant) -> Vec<String> {
                 .into(),
         );
     }
+    if let Some(leaps) = v.first_leaps {
+        let mut text = String::from(
+            "First moves: the royal piece, not in check, may leap as a knight to an empty \
+             square of the next rank",
+        );
+        if let Some(k) = leaps.forward_leaper {
+            text += &format!(
+                "; the {} may leap two squares straight forward, capturing there",
+                v.kind(k).name
+            );
+        }
+        text += " (the FEN's castling field keeps these rights as file letters).";
+        out.push(text);
+    }
     out.push(ending(v));
     out.extend(super::ends::own_ends(v));
     out.extend(goals(v));

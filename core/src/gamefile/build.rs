@@ -135,12 +135,14 @@ fn build_inner(
         goals: Default::default(),
         check_freezes_royal: keys.bool("makpongRule", false)?,
         rules_in_short: rules_in_short(keys)?,
+        first_leaps: None,
         end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
     super::joust_rules::read(keys, &mut variant)?;
     super::ends::drop_absent_royals(&mut variant);
     variant.goals = super::goals::goals(keys, &variant)?;
+    variant.first_leaps = super::first_leaps::first_leaps(keys, &variant)?;
     if keys.bool("castling", true)? {
         variant.castling = castling_rules(keys, &variant)?;
     }

@@ -15,6 +15,7 @@ mod build;
 mod castling;
 mod ends;
 pub mod error;
+mod first_leaps;
 mod fsf_pieces;
 mod goals;
 pub mod ini;

@@ -29,6 +29,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "promotionLimit",
     "immobilityIllegal",
     "makpongRule",
+    "cambodianMoves",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -230,11 +231,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
     u("wallOrMove", "false", "walls are not played yet"),
     u("wallingRegionWhite", "", "walls are not played yet"),
     u("wallingRegionBlack", "", "walls are not played yet"),
-    u(
-        "cambodianMoves",
-        "false",
-        "Cambodian special moves are not played yet",
-    ),
     u(
         "diagonalLines",
         "",

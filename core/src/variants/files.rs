@@ -40,6 +40,7 @@ const FILES: &[(&str, &str)] = &[
     ("asean.ini", include_str!("../../games/asean.ini")),
     ("makruk.ini", include_str!("../../games/makruk.ini")),
     ("makpong.ini", include_str!("../../games/makpong.ini")),
+    ("cambodian.ini", include_str!("../../games/cambodian.ini")),
     ("shako.ini", include_str!("../../games/shako.ini")),
     ("grand.ini", include_str!("../../games/grand.ini")),
     (

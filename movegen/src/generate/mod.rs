@@ -9,6 +9,7 @@
 //!   ([`Shape::General`](crate::tables::Shape::General)), read atom by atom.
 //! - [`royalless`]: a side without a royal piece; every pseudo-legal move is legal.
 //! - [`castling`]: castling moves, for both.
+//! - [`first_leaps`]: Ouk Chatrang's first-move leaps, for the tested generator.
 //! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
 //!   side is extinct, and only captures when captures are compulsory and one exists.
 //! - [`goals`]: no moves once a goal (a flag, the last check) has ended the game, and no
@@ -16,6 +17,7 @@
 //! - Musketeer's setup phase comes first for both ([`crate::gating::setup_moves`]).
 
 mod castling;
+mod first_leaps;
 mod general;
 mod goals;
 mod immunity;

@@ -10,6 +10,7 @@
 //! change wherever a piece comes or goes) every move is tested.
 
 use super::castling::castling;
+use super::first_leaps;
 use super::general;
 use super::immunity::Immunity;
 use crate::moves::{Move, MoveFlag, MoveList};
@@ -214,6 +215,10 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         if t.kinds[pawn.index()].shape == Shape::Pawn {
             pawn_moves(t, pos, pawn, &safe, list);
         }
+    }
+
+    if t.first_leaps {
+        first_leaps::moves(t, pos, ksq, in_check, &safe, list);
     }
 
     if !in_check {

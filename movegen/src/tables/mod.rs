@@ -90,6 +90,11 @@ pub struct Tables<B: Board> {
     pub(crate) promote_to_selected: [bool; 2],
     /// Per colour: attack detection for compiled kinds.
     pub(crate) compiled_attacks: [CompiledAttacks<B>; 2],
+    /// The game has Ouk Chatrang's first-move leaps ([`Variant::first_leaps`]).
+    pub(crate) first_leaps: bool,
+    /// The kind whose first-move leap two squares forward also attacks the square it
+    /// leaps to, if the game has first-move leaps and such a kind.
+    pub(crate) forward_leaper: Option<KindId>,
 }
 
 impl<B: TableCache> Tables<B> {
@@ -112,7 +117,9 @@ impl<B: TableCache> Tables<B> {
             .any(|p| p.lost_only || p.optional || !p.limits.is_empty())
             // Mutual immunity and the Makpong rule are the tested generator's.
             && variant.mutual_immunity.is_none()
-            && !variant.check_freezes_royal;
+            && !variant.check_freezes_royal
+            // So are Ouk Chatrang's first-move leaps.
+            && variant.first_leaps.is_none();
         for color in Color::ALL {
             let m = &mut masks[color.index()];
             for &k in &variant.armies[color.index()] {
@@ -226,6 +233,8 @@ impl<B: TableCache> Tables<B> {
                 variant.promotion[1].selected_types,
             ],
             compiled_attacks,
+            first_leaps: variant.first_leaps.is_some(),
+            forward_leaper: variant.first_leaps.and_then(|f| f.forward_leaper),
         }
     }
 }

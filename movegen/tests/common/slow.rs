@@ -16,7 +16,7 @@
 use super::Rng;
 use joust_core::atom::{Action, Atom, Mode, Occupant, Path};
 use joust_core::variant::DoubleStep;
-use joust_core::{Color, KindId, Position, Slot, Square, Variant};
+use joust_core::{Color, KindId, Piece, Position, Slot, Square, Variant};
 use joust_movegen::{legal_moves, make, position_from_fen, tables, Move, MoveFlag, TableCache};
 use std::collections::BTreeSet;
 
@@ -80,14 +80,83 @@ pub fn attacked_slowly<B: TableCache>(pos: &Position<B>, target: Square, by: Col
             occ(sq)
         }
     };
-    g.squares().any(|sq| match pos.piece_at(sq) {
+    let by_atoms = g.squares().any(|sq| match pos.piece_at(sq) {
         Some(p) if p.color == by && sq != target => atoms_in_force(v, p.kind, by, sq).any(|atom| {
             atom.reach(by, g, sq, &with_enemy_on_target)
                 .iter()
                 .any(|&(to, action)| to == target && action != Action::Move)
         }),
         _ => false,
-    })
+    });
+    by_atoms || forward_leap_reaches(pos, target, by)
+}
+
+/// `color`'s first rank, as a rank index.
+fn first_rank(v: &Variant, color: Color) -> i8 {
+    match color {
+        Color::White => 0,
+        Color::Black => v.geometry.ranks() as i8 - 1,
+    }
+}
+
+/// True if `color` still has the first-move right of the square `sq` (Ouk Chatrang,
+/// docs/rules/cambodian.md).
+fn has_leap_right<B: TableCache>(pos: &Position<B>, color: Color, sq: Square) -> bool {
+    let v = pos.variant();
+    let (file, rank) = v.geometry.coords(sq);
+    rank == first_rank(v, color) && pos.leap_rights(color) >> file & 1 != 0
+}
+
+/// True if a Neang of `by` with its first-move right leaps onto `target`: two squares
+/// straight forward from its first rank, which attacks `target` (docs/rules/cambodian.md,
+/// "The first moves").
+fn forward_leap_reaches<B: TableCache>(pos: &Position<B>, target: Square, by: Color) -> bool {
+    let v = pos.variant();
+    let Some(kind) = v.first_leaps.and_then(|f| f.forward_leaper) else {
+        return false;
+    };
+    let (file, rank) = v.geometry.coords(target);
+    let Some(from) = v.geometry.square(file, rank - 2 * by.forward()) else {
+        return false;
+    };
+    pos.piece_at(from) == Some(Piece::new(by, kind)) && has_leap_right(pos, by, from)
+}
+
+/// Ouk Chatrang's first moves as the rules book states them (docs/rules/cambodian.md,
+/// "The first moves"), before the test that the royal is safe after them.
+fn first_leaps_slowly<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
+    let v = pos.variant();
+    let Some(leaps) = v.first_leaps else {
+        return Vec::new();
+    };
+    let g = v.geometry;
+    let us = pos.side_to_move();
+    let mut out = Vec::new();
+    for from in g.squares() {
+        let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
+            continue;
+        };
+        if !has_leap_right(pos, us, from) {
+            continue;
+        }
+        if v.kind(p.kind).royal && !attacked_slowly(pos, from, !us) {
+            for df in [-2, 2] {
+                if let Some(to) = g.offset(from, df, us.forward()) {
+                    if pos.piece_at(to).is_none() {
+                        out.push(Move::normal(from, to));
+                    }
+                }
+            }
+        }
+        if leaps.forward_leaper == Some(p.kind) {
+            if let Some(to) = g.offset(from, 0, 2 * us.forward()) {
+                if pos.piece_at(to).is_none_or(|q| q.color != us) {
+                    out.push(Move::normal(from, to));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Musketeer setup moves, straight from the rules book (docs/rules/musketeer.md, "The
@@ -277,6 +346,7 @@ pub fn pseudo_legal<B: TableCache>(pos: &Position<B>) -> Vec<Move> {
             out.extend(piece_moves_by_atoms(pos, from));
         }
     }
+    out.extend(first_leaps_slowly(pos));
     // Castling as the rules book states it (docs/rules/chess.md, "Special moves";
     // docs/rules/lancerchess.md, "Castling: Protecting the Queen").
     for (i, rule) in v.castling.iter().enumerate() {
