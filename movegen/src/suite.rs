@@ -43,6 +43,20 @@ pub fn declared_game(text: &str) -> Option<String> {
     })
 }
 
+/// The game file a suite's game is defined in, from a `# Variants file: <path>` comment
+/// line: a path relative to the suite's own folder (`user-games.ini`). Suites of
+/// built-in games have none; those of games from a user's game file
+/// (`cargo xtask fsf-verify --variants FILE --write ...`) name it, and whoever checks
+/// the counts loads the file first.
+pub fn declared_variants_file(text: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix('#')?.trim();
+        let rest = rest.strip_prefix("Variants file:")?.trim();
+        let path = rest.split_whitespace().next()?;
+        (!path.is_empty()).then(|| path.to_string())
+    })
+}
+
 /// Parses a suite.
 pub fn parse_suite(text: &str) -> Result<Vec<SuitePosition>, SuiteError> {
     let mut out: Vec<SuitePosition> = Vec::new();
@@ -115,6 +129,21 @@ mod tests {
         assert_eq!(suite[0].comment, "start");
         assert_eq!(suite[0].counts, vec![(1, 20), (2, 400)]);
         assert_eq!(suite[0].line, 4);
+    }
+
+    #[test]
+    fn a_suite_may_name_the_game_file_of_its_game() {
+        let text = "# Game id: mine. Two positions.\n# Variants file: games/mine.ini (the game's\n#  definition)\nepd 8/8 w - - 0 1\nperft 1 2\n";
+        assert_eq!(declared_game(text).as_deref(), Some("mine"));
+        assert_eq!(
+            declared_variants_file(text).as_deref(),
+            Some("games/mine.ini")
+        );
+        assert_eq!(
+            declared_variants_file("# Game id: chess.\nepd 8/8 w - - 0 1\n"),
+            None
+        );
+        assert_eq!(parse_suite(text).unwrap()[0].counts, [(1, 2)]);
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Every count in `suites/reference/*.perft` (from other implementations) and in our own
 //! `suites/*.perft` whose node total stays under a budget, for every game Joust knows;
-//! `cargo xtask perft` checks them all at full depth.
+//! `cargo xtask perft` checks them all at full depth. A file whose game comes from a game
+//! file of the repository names it (`# Variants file: user-games.ini`, relative to its own
+//! folder): its games are added first, as `joust --variants FILE` adds them.
 
+use joust_core::variants::user;
 use joust_core::{variants, Variant};
-use joust_movegen::suite::{declared_game, parse_suite};
+use joust_movegen::suite::{declared_game, declared_variants_file, parse_suite};
 use joust_movegen::{perft_parallel, position_from_fen, TableCache};
 use std::path::PathBuf;
 
@@ -47,6 +50,9 @@ fn check_suites<B: TableCache>(budget: u64, fits: impl Fn(&Variant) -> bool) -> 
     for path in entries {
         let text = std::fs::read_to_string(&path).unwrap();
         let game = game_of(&path, &text);
+        if let Some(file) = declared_variants_file(&text) {
+            add_game_file(&path, &file, &game);
+        }
         let Ok(variant) = variants::by_id(&game) else {
             eprintln!("skipped {}: game '{game}' not built yet", path.display());
             continue;
@@ -76,6 +82,23 @@ fn check_suites<B: TableCache>(budget: u64, fits: impl Fn(&Variant) -> bool) -> 
         }
     }
     checked
+}
+
+/// Adds the games of the game file `file` that the suite at `suite` names (relative to the
+/// suite's folder); the suite's `game` must be one of them. A file that does not load, or
+/// lacks the game, fails the test: its counts are never skipped.
+fn add_game_file(suite: &std::path::Path, file: &str, game: &str) {
+    let path = suite.parent().unwrap().join(file);
+    let added = user::add_file(&path)
+        .unwrap_or_else(|e| panic!("{}: its variants file: {e}", suite.display()));
+    assert!(
+        added.games.iter().any(|g| g.eq_ignore_ascii_case(game)),
+        "{}: game '{game}' is not among the games Joust reads from {} ({:?}; left out: {:?})",
+        suite.display(),
+        path.display(),
+        added.games,
+        added.rejected
+    );
 }
 
 #[test]

@@ -38,6 +38,16 @@ function correctLine(line) {
   return moves ? line.split(" ").map(correctPromotion).join(" ") : line;
 }
 
+/** The ids of a variants file's sections (`[id]`, `[id:parent]`), in file order. */
+function sectionIds(text) {
+  const ids = [];
+  for (const line of text.split(/\r?\n/)) {
+    const section = /^\s*\[([^\]:]+)(?::[^\]]*)?\]/.exec(line);
+    if (section) ids.push(section[1].trim());
+  }
+  return ids;
+}
+
 function fatal(message) {
   process.stderr.write(`fsf-uci: ${message}\n`);
   process.exit(1);
@@ -79,11 +89,14 @@ async function startEngine(packageDir, variantsFile) {
   });
   const combo = lines.find((l) => l.startsWith("option name UCI_Variant ")) || "";
   const offered = new Set(combo.split(" var ").slice(1).map((v) => v.trim()));
-  for (const game of GAMES_WITH_LANCER_PROMOTION) {
-    if (!offered.has(game)) {
-      lines.filter((l) => !l.startsWith("option ")).forEach((l) => process.stderr.write(l + "\n"));
-      fatal(`${game} did not load from ${variantsFile}`);
-    }
+  const games = sectionIds(ini.toString("utf8"));
+  const missing = games.filter((g) => !offered.has(g));
+  if (missing.length > 0) {
+    lines.filter((l) => !l.startsWith("option ")).forEach((l) => process.stderr.write(l + "\n"));
+    // One game the engine refuses leaves the others playable; a file of which nothing
+    // loaded is a mistake.
+    if (missing.length === games.length) fatal(`no game of ${variantsFile} loaded`);
+    process.stderr.write(`fsf-uci: not loaded from ${variantsFile}: ${missing.join(", ")}\n`);
   }
   return { engine, setListener: (f) => { listener = f; } };
 }
@@ -223,5 +236,5 @@ async function main() {
 if (require.main === module) {
   main().catch((e) => fatal(e && e.stack ? e.stack : String(e)));
 } else {
-  module.exports = { lancerFor, correctPromotion, correctLine };
+  module.exports = { lancerFor, correctPromotion, correctLine, sectionIds };
 }

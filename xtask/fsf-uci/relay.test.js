@@ -2,7 +2,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { lancerFor, correctPromotion, correctLine } = require("./relay.js");
+const { lancerFor, correctPromotion, correctLine, sectionIds } = require("./relay.js");
 
 test("the Lancer follows the promotion square's colour, for both sides", () => {
   // White on rank 8: a8 is light (j), b8 dark (l); Black on rank 1: a1 dark (j), b1 light (l).
@@ -24,4 +24,9 @@ test("bestmove and info lines are corrected, info string is not", () => {
   assert.strictEqual(correctLine("bestmove e7e8l ponder b2b1j"), "bestmove e7e8j ponder b2b1l");
   assert.strictEqual(correctLine("info depth 3 pv e7e8l d8d7"), "info depth 3 pv e7e8j d8d7");
   assert.strictEqual(correctLine("info string e7e8l"), "info string e7e8l");
+});
+
+test("the section ids of a variants file are its games", () => {
+  const text = "# [not-a-game] in a comment\n[lancerchess]\nking = q\n  [mine:chess] \r\n[other:mine]\n";
+  assert.deepStrictEqual(sectionIds(text), ["lancerchess", "mine", "other"]);
 });

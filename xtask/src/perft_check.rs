@@ -3,8 +3,9 @@
 use crate::joust;
 use crate::paths;
 use crate::reference::{self, SuiteFile};
-use joust_core::variants;
+use joust_core::variants::{self, user};
 use joust_movegen::suite::SuitePosition;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Options of `cargo xtask perft`.
@@ -106,6 +107,27 @@ fn check_file(file: &SuiteFile, max_nodes: Option<u64>, threads: usize, tally: &
         tally.errors += 1;
         return;
     };
+    if let Some(game_file) = &file.variants_file {
+        // The game is a user's, defined in a game file beside the suite.
+        let path = file.path.parent().unwrap_or(Path::new(".")).join(game_file);
+        match user::add_file(&path) {
+            Ok(added) if added.games.iter().any(|g| g.eq_ignore_ascii_case(game)) => {}
+            Ok(_) => {
+                println!(
+                    "{}: ERROR game '{game}' is not among the games read from {}",
+                    file.name,
+                    path.display()
+                );
+                tally.errors += 1;
+                return;
+            }
+            Err(e) => {
+                println!("{}: ERROR its variants file: {e}", file.name);
+                tally.errors += 1;
+                return;
+            }
+        }
+    }
     let Ok(variant) = variants::by_id(game) else {
         println!("{}: skipped, game '{game}' is not in Joust yet", file.name);
         tally.skipped_games.push(format!("{game} ({})", file.name));

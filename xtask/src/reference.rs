@@ -1,6 +1,6 @@
 //! Reading the reference perft suites (`*.perft`) of a folder.
 
-use joust_movegen::suite::{declared_game, parse_suite, SuitePosition};
+use joust_movegen::suite::{declared_game, declared_variants_file, parse_suite, SuitePosition};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -13,6 +13,9 @@ pub struct SuiteFile {
     pub name: String,
     /// The game its `# Game id: <id>` comment declares, if any.
     pub game: Option<String>,
+    /// The game file defining that game, from its `# Variants file: <path>` comment
+    /// (relative to the suite's folder), if any.
+    pub variants_file: Option<String>,
     /// Its positions, or why the file could not be read or parsed.
     pub positions: Result<Vec<SuitePosition>, String>,
 }
@@ -36,12 +39,14 @@ pub fn load_file(path: PathBuf) -> SuiteFile {
     match fs::read_to_string(&path) {
         Ok(text) => SuiteFile {
             game: declared_game(&text),
+            variants_file: declared_variants_file(&text),
             positions: parse_suite(&text).map_err(|e| e.to_string()),
             path,
             name,
         },
         Err(e) => SuiteFile {
             game: None,
+            variants_file: None,
             positions: Err(format!("cannot read: {e}")),
             path,
             name,

@@ -5,6 +5,7 @@
 //! building a binary.
 
 use super::error::UciError;
+use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -60,6 +61,8 @@ pub enum Launch {
         args: Vec<String>,
         /// Where its standard error goes.
         stderr: Stderr,
+        /// Environment variables set for it, besides those it inherits.
+        env: Vec<(String, OsString)>,
     },
     /// A function run on its own thread.
     InProcess {
@@ -77,6 +80,7 @@ impl Launch {
             path: path.into(),
             args: Vec::new(),
             stderr: Stderr::Inherit,
+            env: Vec::new(),
         }
     }
 
@@ -95,6 +99,16 @@ impl Launch {
     pub fn with_args(mut self, new_args: Vec<String>) -> Launch {
         if let Launch::Program { args, .. } = &mut self {
             *args = new_args;
+        }
+        self
+    }
+
+    /// The same launch with the environment variable `key` set to `value` for the
+    /// program (ignored in process): how an engine that reads its settings from the
+    /// environment (`FSF_UCI_VARIANTS` of `xtask/fsf-uci`) is configured.
+    pub fn with_env(mut self, key: &str, value: impl Into<OsString>) -> Launch {
+        if let Launch::Program { env, .. } = &mut self {
+            env.push((key.to_string(), value.into()));
         }
         self
     }
@@ -119,13 +133,19 @@ impl Launch {
     /// Starts the engine: its input, its output, and the handle to its process or thread.
     pub(crate) fn spawn(&self) -> Result<Connection, UciError> {
         match self {
-            Launch::Program { path, args, stderr } => {
+            Launch::Program {
+                path,
+                args,
+                stderr,
+                env,
+            } => {
                 let start_error = |source| UciError::Start {
                     program: path.display().to_string(),
                     source,
                 };
                 let mut child = Command::new(path)
                     .args(args)
+                    .envs(env.iter().map(|(k, v)| (k, v)))
                     .stdin(Stdio::piped())
                     .stdout(Stdio::piped())
                     .stderr(match stderr {
@@ -174,12 +194,23 @@ impl Launch {
 impl fmt::Debug for Launch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Launch::Program { path, args, stderr } => f
-                .debug_struct("Program")
-                .field("path", path)
-                .field("args", args)
-                .field("stderr", stderr)
-                .finish(),
+            Launch::Program {
+                path,
+                args,
+                stderr,
+                env,
+            } => {
+                let mut program = f.debug_struct("Program");
+                program
+                    .field("path", path)
+                    .field("args", args)
+                    .field("stderr", stderr);
+                // Only a launch that sets variables shows them.
+                if !env.is_empty() {
+                    program.field("env", env);
+                }
+                program.finish()
+            }
             Launch::InProcess { name, .. } => {
                 f.debug_struct("InProcess").field("name", name).finish()
             }

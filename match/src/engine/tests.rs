@@ -400,6 +400,18 @@ fn programs_are_spoken_to_over_pipes() {
 
 #[cfg(unix)]
 #[test]
+fn a_program_gets_the_environment_variables_of_its_launch() {
+    let script = "while read -r cmd rest; do case \"$cmd\" in \
+                  uci) echo \"id name $JOUST_TEST_NAME\"; echo uciok;; \
+                  isready) echo readyok;; quit) exit 0;; esac; done";
+    let launch = shell(script).with_env("JOUST_TEST_NAME", "Named by env");
+    assert!(format!("{launch:?}").contains("JOUST_TEST_NAME"));
+    let e = start(&launch);
+    assert_eq!(e.name, "Named by env");
+}
+
+#[cfg(unix)]
+#[test]
 fn a_program_that_exits_is_reported_with_its_status() {
     let e = start_error(&shell("read -r cmd; exit 3"), patient());
     assert_eq!(

@@ -24,6 +24,13 @@
 //! Clash loaded); a single game Debian's engine does not play (`lancerchess`, `clash`)
 //! goes to fsf-uci. `--engine PATH` names another.
 //!
+//! `--variants FILE` checks games of a game file of one's own: Joust adds the file's games
+//! to its own (as `joust --variants FILE` does) and the engine gets the same file, fsf-uci
+//! through `FSF_UCI_VARIANTS` (`user_file.rs`). It is then the default engine, since
+//! Debian's 11.1 cannot read custom pieces; `--game` names a game of the file, and
+//! `all-fsf` means all of them. A reference file written for such a game names the game
+//! file (`# Variants file: ...`, relative to its own folder), from which the tests load it.
+//!
 //! `--allow-extra-promotions` exists for the LancerChess-army games only (lancerchess,
 //! clash) under fsf-uci: FSF offers both Lancers on every promotion square, where
 //! docs/rules/lancerchess.md ("Promotion") allows one, fixed by the square's colour. With
@@ -39,6 +46,7 @@ mod output;
 mod perft;
 mod playout;
 mod tree;
+mod user_file;
 mod write;
 
 use crate::engines::DEBIAN_FAIRY_STOCKFISH;
@@ -51,6 +59,7 @@ use joust_match::{Launch, UciEngine};
 use joust_movegen::{position_from_fen, with_board_bits, TableCache};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use user_file::UserFile;
 
 /// The `--game` value that selects every game Fairy-Stockfish offers and Joust has.
 const ALL_FSF: &str = "all-fsf";
@@ -58,9 +67,15 @@ const ALL_FSF: &str = "all-fsf";
 /// Arguments of `cargo xtask fsf-verify`.
 #[derive(Args, Debug)]
 pub struct FsfVerifyArgs {
-    /// A game id, or `all-fsf`: every game the engine's `UCI_Variant` lists and Joust has.
+    /// A game id, or `all-fsf`: every game the engine's `UCI_Variant` lists and Joust has
+    /// (with `--variants`: every game of the file).
     #[arg(long, value_name = "ID")]
     game: String,
+    /// A game file (Fairy-Stockfish's variants.ini syntax, docs/game-files.md) whose games
+    /// are checked: Joust adds them, and the engine loads the file too (fsf-uci through
+    /// FSF_UCI_VARIANTS). The default engine is then fsf-uci.
+    #[arg(long, value_name = "FILE")]
+    variants: Option<PathBuf>,
     /// Check this position, and play-outs from it, instead of the game's start.
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
@@ -80,7 +95,9 @@ pub struct FsfVerifyArgs {
     #[arg(long, value_name = "PLIES", default_value_t = 40)]
     max_plies: usize,
     /// The Fairy-Stockfish to run [default: /usr/games/fairy-stockfish if installed,
-    /// else xtask/fsf-uci/fsf-uci; a game the first does not play goes to the second].
+    /// else xtask/fsf-uci/fsf-uci; a game the first does not play goes to the second;
+    /// with --variants, xtask/fsf-uci/fsf-uci]. It is started with FSF_UCI_VARIANTS set to
+    /// the --variants file.
     #[arg(long, value_name = "PATH", alias = "fsf-uci")]
     engine: Option<PathBuf>,
     /// Accept promotions only Fairy-Stockfish offers, on squares where Joust promotes to
@@ -135,7 +152,27 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
             .map(|t| t as usize)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
-    let (mut fsf, path, games) = match open(args) {
+    let user_file = match args.variants.as_deref().map(UserFile::load).transpose() {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return false;
+        }
+    };
+    if let Some(file) = &user_file {
+        // A game asked for by name gets its errors as the error below instead.
+        for (id, warning) in file.warnings() {
+            if !id.eq_ignore_ascii_case(&args.game) {
+                eprintln!("{warning}");
+            }
+        }
+    }
+    let Opened {
+        mut fsf,
+        path,
+        games,
+        unknown,
+    } = match open(args, user_file.as_ref()) {
         Ok(found) => found,
         Err(e) => {
             eprintln!("error: {e}");
@@ -160,6 +197,16 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
     let start = Instant::now();
     let mut total = Tally::default();
     let mut differing = Vec::new();
+    for id in &unknown {
+        println!(
+            "{id:<12} ERROR {} does not know the game: it did not load it from {}",
+            fsf.name(),
+            user_file
+                .as_ref()
+                .map_or(String::new(), |f| f.given.display().to_string())
+        );
+        differing.push(*id);
+    }
     for variant in &games {
         let report = match fsf.engine().select_variant(variant.id) {
             Ok(()) => {
@@ -180,7 +227,16 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
         if !report.tally.differences.is_empty() {
             differing.push(variant.id);
         } else if let Some(file) = &args.write {
-            if let Err(e) = write::write_file(file, variant, &report, args, &fsf, &path) {
+            let written = write::write_file(
+                file,
+                variant,
+                &report,
+                args,
+                &fsf,
+                &path,
+                user_file.as_ref(),
+            );
+            if let Err(e) = written {
                 println!("error: {e}");
                 differing.push(variant.id);
             }
@@ -188,7 +244,7 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
     }
     println!(
         "Summary: {} games, {} tree nodes, {} FENs, {} perft counts ({} nodes) compared; accepted: {} en-passant squares for illegal captures, {} promotions only Fairy-Stockfish offers ({:.1} s)",
-        games.len(),
+        games.len() + unknown.len(),
         total.tree_nodes,
         total.fens,
         total.perft_counts,
@@ -213,41 +269,97 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
     }
 }
 
+/// The engine started and the games to check.
+struct Opened {
+    fsf: Fsf,
+    /// The engine's path.
+    path: PathBuf,
+    /// The games it plays.
+    games: Vec<&'static Variant>,
+    /// With `--variants`: the file's games it does not know (each an error).
+    unknown: Vec<&'static str>,
+}
+
 /// Starts the engine and picks the games: `--engine`, or the default engine (falling
-/// back to fsf-uci for a single game Debian's engine does not play).
-fn open(args: &FsfVerifyArgs) -> Result<(Fsf, PathBuf, Vec<&'static Variant>), String> {
+/// back to fsf-uci for a single game Debian's engine does not play). With `--variants`,
+/// the games are the file's, the engine (fsf-uci by default) gets the file, and the
+/// file's games it does not know come back apart (the last value), to be reported.
+fn open(args: &FsfVerifyArgs, user_file: Option<&UserFile>) -> Result<Opened, String> {
     let candidates: Vec<PathBuf> = match &args.engine {
         Some(p) => vec![p.clone()],
+        None if user_file.is_some() => vec![paths::fsf_uci()],
         None if Path::new(DEBIAN_FAIRY_STOCKFISH).is_file() => {
             vec![PathBuf::from(DEBIAN_FAIRY_STOCKFISH), paths::fsf_uci()]
         }
         None => vec![paths::fsf_uci()],
     };
-    let wanted = if args.game == ALL_FSF {
-        None
-    } else {
-        Some(variants::by_id(&args.game).map_err(|e| e.to_string())?)
+    let wanted: Option<Vec<&'static Variant>> = match (user_file, args.game == ALL_FSF) {
+        (None, true) => None,
+        (None, false) => Some(vec![variants::by_id(&args.game).map_err(|e| e.to_string())?]),
+        (Some(file), all) => {
+            let ids = if all {
+                file.games.clone()
+            } else {
+                vec![file.game(&args.game)?]
+            };
+            let games = ids
+                .iter()
+                .map(|id| variants::by_id(id).map_err(|e| e.to_string()));
+            Some(games.collect::<Result<_, _>>()?)
+        }
     };
-    if args.fen.is_some() && wanted.is_none() {
+    if args.fen.is_some() && !matches!(wanted.as_deref(), Some([_])) {
         return Err("--fen needs one game: name it with --game ID".into());
     }
     let mut refusals = Vec::new();
     for path in candidates {
-        let engine = UciEngine::start(&Launch::program(&path)).map_err(|e| e.to_string())?;
-        let games: Vec<&'static Variant> = match wanted {
-            Some(v) => vec![v],
+        let mut launch = Launch::program(&path);
+        if let Some(file) = user_file {
+            launch = launch.with_env(user_file::FSF_UCI_VARIANTS, &file.absolute);
+        }
+        let engine = UciEngine::start(&launch).map_err(|e| e.to_string())?;
+        let games: Vec<&'static Variant> = match &wanted {
+            Some(v) => v.clone(),
             None => variants::all().to_vec(),
         };
+        if user_file.is_some() {
+            // The file's games are all reported: a game the engine did not load is an
+            // error of its own, never skipped in silence.
+            let (known, unknown): (Vec<&'static Variant>, Vec<&'static Variant>) =
+                games.into_iter().partition(|v| engine.plays(v.id));
+            let unknown: Vec<&'static str> = unknown.iter().map(|v| v.id).collect();
+            if known.is_empty() {
+                return Err(format!(
+                    "{} ({}) does not know {}: it did not load {} from {} (fsf-uci gets the file through FSF_UCI_VARIANTS and names on stderr the games it could not load; another engine must load it itself)",
+                    engine.name,
+                    path.display(),
+                    unknown.join(", "),
+                    if unknown.len() == 1 { "it" } else { "them" },
+                    user_file.map_or(String::new(), |f| f.given.display().to_string())
+                ));
+            }
+            return Ok(Opened {
+                fsf: Fsf::new(engine),
+                path,
+                games: known,
+                unknown,
+            });
+        }
         let games: Vec<&'static Variant> =
             games.into_iter().filter(|v| engine.plays(v.id)).collect();
         if !games.is_empty() {
-            return Ok((Fsf::new(engine), path, games));
+            return Ok(Opened {
+                fsf: Fsf::new(engine),
+                path,
+                games,
+                unknown: Vec::new(),
+            });
         }
         refusals.push(format!("{} ({})", engine.name, path.display()));
     }
-    Err(match wanted {
-        Some(v) => format!("no engine plays {}: {}", v.id, refusals.join(", ")),
-        None => format!("no game of Joust's is offered by {}", refusals.join(", ")),
+    Err(match wanted.as_deref() {
+        Some([v]) => format!("no engine plays {}: {}", v.id, refusals.join(", ")),
+        _ => format!("no game of Joust's is offered by {}", refusals.join(", ")),
     })
 }
 

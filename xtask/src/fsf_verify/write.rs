@@ -4,6 +4,7 @@
 //! from and the counts kept under a node budget, so that `cargo test` can check them all.
 
 use super::fsf::Fsf;
+use super::user_file::UserFile;
 use super::{FsfVerifyArgs, GameReport};
 use crate::engines::{debian_version, DEBIAN_FAIRY_STOCKFISH};
 use crate::paths;
@@ -98,7 +99,9 @@ pub(super) fn write_file(
     args: &FsfVerifyArgs,
     fsf: &Fsf,
     engine_path: &Path,
+    user_file: Option<&UserFile>,
 ) -> Result<(), String> {
+    let game_file = user_file.map(|f| f.relative_to(file)).transpose()?;
     let per_position = args.write_budget / report.positions.len().max(1) as u64;
     let entries: Vec<Entry> = report
         .positions
@@ -118,6 +121,11 @@ pub(super) fn write_file(
             "{} (Debian package fairy-stockfish {v}, {DEBIAN_FAIRY_STOCKFISH})",
             fsf.name()
         ),
+        _ if engine_path == paths::fsf_uci() => format!(
+            "{} (xtask/fsf-uci/fsf-uci: {})",
+            fsf.name(),
+            fsf_uci_package().unwrap_or_else(|| "the npm package it names".into())
+        ),
         _ => format!("{} ({})", fsf.name(), engine_path.display()),
     };
     let rules = Path::new("docs/rules").join(format!("{}.md", variant.id));
@@ -126,16 +134,32 @@ pub(super) fn write_file(
     } else {
         String::new()
     };
-    let mut header = vec![
-        format!(
-            "{}{rules}: the start position and {} positions of seeded random play-outs.",
-            variant.name,
-            entries.len().saturating_sub(1)
-        ),
+    let mut options = user_file
+        .map(|f| format!(" --variants {}", f.given.display()))
+        .unwrap_or_default();
+    options += &format!(" --game {}", variant.id);
+    if let Some(fen) = &args.fen {
+        options += &format!(" --fen \"{fen}\"");
+    }
+    let first = if args.fen.is_some() {
+        "the position given with --fen"
+    } else {
+        "the start position"
+    };
+    let mut header = vec![format!(
+        "{}{rules}: {first} and {} positions of seeded random play-outs from it.",
+        variant.name,
+        entries.len().saturating_sub(1)
+    )];
+    if let Some(game_file) = &game_file {
+        header.push(format!(
+            "Variants file: {game_file} (relative to this file's folder) defines the game; the tests load it from there, and Fairy-Stockfish read the same file."
+        ));
+    }
+    header.extend([
         format!("Counts agree between Joust and {engine}, found by"),
         format!(
-            "$ cargo xtask fsf-verify --game {} --playouts {} --seed {} --max-plies {} --tree-depth {} --depth {} --write-budget {} --write {}",
-            variant.id,
+            "$ cargo xtask fsf-verify{options} --playouts {} --seed {} --max-plies {} --tree-depth {} --depth {} --write-budget {} --write {}",
             args.playouts,
             args.seed,
             args.max_plies,
@@ -148,7 +172,7 @@ pub(super) fn write_file(
             "which also compared the legal moves and the FEN (both ways) at every node of each position's tree to {} plies and perft at depths 1 to {}; this file keeps the depths that stay under {} nodes in all.",
             args.tree_depth, args.depth, args.write_budget
         ),
-    ];
+    ]);
     if report.tally.illegal_ep_squares > 0 {
         header.push(format!(
             "In {} of the FENs compared Fairy-Stockfish wrote an en-passant square whose capture is illegal, where Joust writes `-` (docs/rules/README.md, \"FEN\"); both read them as the same position.",
@@ -166,10 +190,35 @@ pub(super) fn write_file(
     Ok(())
 }
 
+/// The npm package and version that `xtask/fsf-uci/fsf-uci` installs, from its
+/// `package=` and `version=` lines (`npm package fairy-stockfish-nnue.wasm 1.1.12`).
+fn fsf_uci_package() -> Option<String> {
+    let script = std::fs::read_to_string(paths::fsf_uci()).ok()?;
+    let value = |key: &str| {
+        script
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(key))
+            .map(|v| v.trim().to_string())
+    };
+    Some(format!(
+        "npm package {} {}",
+        value("package=")?,
+        value("version=")?
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use joust_movegen::suite::{declared_game, parse_suite};
+
+    #[test]
+    fn the_fsf_uci_package_is_read_from_its_script() {
+        assert_eq!(
+            fsf_uci_package().as_deref(),
+            Some("npm package fairy-stockfish-nnue.wasm 1.1.12")
+        );
+    }
 
     #[test]
     fn counts_are_kept_shallowest_first_within_the_budget() {
