@@ -1,14 +1,18 @@
 //! The general generator: kinds no table compiles (`Shape::General`) read atom by atom.
-//! Games built as data with such pieces (the nightrider, a Xiangqi-like cannon) are
+//! Games built as data with such pieces (the nightrider, and hoppers read generally) are
 //! proven against the slow generator of `common::slow` on random games and by perft, with
 //! hand-picked checks, pins and discovered checks; and whole games read by the general
 //! generator keep their reference perft counts.
+//!
+//! Hoppers (the Xiangqi and Janggi cannons, the grasshopper) are compiled
+//! (`Shape::Compiled`); each hopper game is proven here both ways, compiled and read
+//! generally, against the slow generator and against each other.
 
 mod common;
 
 use common::slow::{assert_agree, compare_on_random_games, perft_slowly};
 use common::Rng;
-use joust_core::atom::{symmetric, wazir, Atom, Mode, Path, UNLIMITED};
+use joust_core::atom::{ferz, king_steps, symmetric, wazir, Atom, Mode, Path, UNLIMITED};
 use joust_core::{variants, KindId, PieceKind, Position, Variant};
 use joust_movegen::suite::parse_suite;
 use joust_movegen::tables::Shape;
@@ -96,6 +100,43 @@ fn cannon() -> PieceKind {
     )
 }
 
+/// The Janggi-like cannon (Betza pR): moves and captures only by hopping one screen.
+fn hop_cannon() -> PieceKind {
+    PieceKind::new(
+        "Cannon",
+        'C',
+        vec![Atom::ride(wazir(), Mode::MOVE_CAPTURE).with_path(Path::Hop { max: UNLIMITED })],
+    )
+}
+
+/// The grasshopper (Betza gQ): hops along queen lines to the square just past the screen.
+fn grasshopper() -> PieceKind {
+    PieceKind::new(
+        "Grasshopper",
+        'C',
+        vec![Atom::ride(king_steps(), Mode::MOVE_CAPTURE).with_path(Path::Hop { max: 1 })],
+    )
+}
+
+/// A lopsided hopper, to prove the one-direction-at-a-time hops: moves as a bishop,
+/// captures by hopping forward and sideways (relative to its side) to at most two squares
+/// past the screen, and by an unlimited diagonal hop forward.
+fn lopsided_hopper() -> PieceKind {
+    PieceKind::new(
+        "Lopsided hopper",
+        'C',
+        vec![
+            Atom::ride(ferz(), Mode::MOVE),
+            Atom::ride(vec![(0, 1), (1, 0), (-1, 0)], Mode::CAPTURE)
+                .with_path(Path::Hop { max: 2 })
+                .relative(),
+            Atom::ride(vec![(1, 1), (-1, 1)], Mode::MOVE_CAPTURE)
+                .with_path(Path::Hop { max: UNLIMITED })
+                .relative(),
+        ],
+    )
+}
+
 /// Chess with Nightriders for Knights.
 fn nightrider_chess() -> &'static Variant {
     static GAME: OnceLock<&'static Variant> = OnceLock::new();
@@ -112,6 +153,44 @@ fn cannon_chess() -> &'static Variant {
         let fen = "rncqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNCQKCNR w KQkq - 0 1";
         chess_with("cannon-chess", 'B', cannon(), fen)
     })
+}
+
+/// Chess with Janggi-like Cannons (pR) for Bishops.
+fn hop_cannon_chess() -> &'static Variant {
+    static GAME: OnceLock<&'static Variant> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let fen = "rncqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNCQKCNR w KQkq - 0 1";
+        chess_with("hop-cannon-chess", 'B', hop_cannon(), fen)
+    })
+}
+
+/// Chess with Grasshoppers for Bishops.
+fn grasshopper_chess() -> &'static Variant {
+    static GAME: OnceLock<&'static Variant> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let fen = "rncqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNCQKCNR w KQkq - 0 1";
+        chess_with("grasshopper-chess", 'B', grasshopper(), fen)
+    })
+}
+
+/// Chess with lopsided hoppers for Bishops.
+fn lopsided_chess() -> &'static Variant {
+    static GAME: OnceLock<&'static Variant> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let fen = "rncqkcnr/pppppppp/8/8/8/8/PPPPPPPP/RNCQKCNR w KQkq - 0 1";
+        chess_with("lopsided-chess", 'B', lopsided_hopper(), fen)
+    })
+}
+
+/// Every hopper game: the cannon games, the grasshopper and the lopsided hopper.
+fn hopper_games() -> [&'static Variant; 5] {
+    [
+        cannon_chess(),
+        hop_cannon_chess(),
+        grasshopper_chess(),
+        lopsided_chess(),
+        immune_cannons_chess(),
+    ]
 }
 
 /// Chess with one Cannon a side in place of the queen's Bishop, the two sides' Cannons
@@ -159,14 +238,26 @@ fn immune_rook_and_knight_chess() -> &'static Variant {
 /// first atom that applies only from the initial region (`Mode::INITIAL`), which no table
 /// compiles and which adds nothing the kind could not already do.
 fn read_generally(base: &'static Variant, id: &'static str) -> &'static Variant {
+    read_generally_only(base, id, |_| true)
+}
+
+/// [`read_generally`] for the kinds whose letter `which` picks; the others keep their
+/// shapes.
+fn read_generally_only(
+    base: &'static Variant,
+    id: &'static str,
+    which: impl Fn(char) -> bool,
+) -> &'static Variant {
     let kinds = base
         .kinds
         .iter()
         .map(|k| {
             let mut k = k.clone();
-            let mut again = k.atoms[0].clone();
-            again.mode |= Mode::INITIAL;
-            k.atoms.push(again);
+            if which(k.letter) {
+                let mut again = k.atoms[0].clone();
+                again.mode |= Mode::INITIAL;
+                k.atoms.push(again);
+            }
             k
         })
         .collect();
@@ -234,9 +325,13 @@ fn perft_agrees_on_random_positions(v: &'static Variant, seed: u64, depth: u32) 
 }
 
 #[test]
-fn nightriders_cannons_and_initial_atoms_are_read_by_the_general_generator() {
+fn nightriders_and_initial_atoms_are_read_by_the_general_generator() {
     assert_eq!(shape(nightrider_chess(), 'N'), Shape::General);
-    assert_eq!(shape(cannon_chess(), 'C'), Shape::General);
+    for v in hopper_games() {
+        assert_eq!(shape(v, 'C'), Shape::Compiled, "{}", v.id);
+        let general = read_generally(v, v.id);
+        assert_eq!(shape(general, 'C'), Shape::General, "{}", v.id);
+    }
     let every = read_generally(variants::chess(), "general-chess-shapes");
     for k in every.kind_ids() {
         assert_eq!(shape(every, every.kind(k).letter), Shape::General);
@@ -303,11 +398,99 @@ fn moving_off_a_nightrider_path_discovers_check() {
 #[test]
 fn cannon_chess_matches_the_slow_generator_on_random_games() {
     assert!(compare_on_random_games::<u64>(cannon_chess(), 20) > 1500);
+    let general = read_generally(cannon_chess(), "general-cannon-chess");
+    assert!(compare_on_random_games::<u64>(general, 10) > 700);
 }
 
 #[test]
 fn cannon_chess_perft_matches_the_slow_generator() {
     assert!(perft_agrees_on_random_positions(cannon_chess(), 0xCA77, 3) > 50_000);
+}
+
+/// The compiled hoppers (both cannons, the grasshopper, a lopsided hopper) against the
+/// slow generator on random games, on 64- and 128-bit boards.
+#[test]
+fn compiled_hoppers_match_the_slow_generator_on_random_games() {
+    for v in hopper_games() {
+        assert!(compare_on_random_games::<u64>(v, 12) > 900, "{}", v.id);
+        assert!(compare_on_random_games::<u128>(v, 3) > 200, "{}", v.id);
+    }
+}
+
+/// The same hopper games read generally, for the general generator's own proof.
+#[test]
+fn hoppers_read_generally_match_the_slow_generator_on_random_games() {
+    for v in hopper_games() {
+        let general = read_generally(v, v.id);
+        assert!(compare_on_random_games::<u64>(general, 5) > 300, "{}", v.id);
+    }
+}
+
+/// Compiled and read generally, each hopper game gives the same perft from positions of
+/// random games (the two generators share no hop code: `Program` against `Atom::reach`).
+#[test]
+fn compiled_hoppers_and_the_general_generator_agree_by_perft() {
+    for (i, v) in hopper_games().into_iter().enumerate() {
+        let general = read_generally(v, v.id);
+        let mut rng = Rng(0x4A0B + i as u64);
+        let mut nodes = 0;
+        for game in 0..5 {
+            let mut pos = position(v, v.start_fen);
+            for _ in 0..(10 + 8 * game) {
+                let moves = legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                make(
+                    tables::<u64>(v),
+                    &mut pos,
+                    moves.as_slice()[rng.below(moves.len())],
+                );
+            }
+            let fen = pos.to_fen();
+            let compiled = perft(&mut pos, 3);
+            let read = perft(&mut position(general, &fen), 3);
+            assert_eq!(compiled, read, "{}: {fen}", v.id);
+            nodes += compiled;
+        }
+        assert!(nodes > 20_000, "{}: {nodes}", v.id);
+    }
+}
+
+/// Shako (10x10, Xiangqi cannons): its cannons compiled and read generally, the same
+/// perft from the start and from positions of random games.
+#[test]
+fn shako_compiled_and_read_generally_agree_by_perft() {
+    let v = variants::by_id("shako").unwrap();
+    let general = read_generally_only(v, "general-shako", |letter| letter == 'C');
+    let shape = |v: &'static Variant| {
+        let t = tables::<u128>(v);
+        t.kind(v.any_kind_by_letter('C').unwrap()).shape().clone()
+    };
+    assert_eq!(shape(v), Shape::Compiled);
+    assert_eq!(shape(general), Shape::General);
+    let mut rng = Rng(0x5A4C0);
+    let mut nodes = 0;
+    for game in 0..4 {
+        let mut pos: Position<u128> = position_from_fen(v, v.start_fen).unwrap();
+        for _ in 0..(12 * game) {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            make(
+                tables::<u128>(v),
+                &mut pos,
+                moves.as_slice()[rng.below(moves.len())],
+            );
+        }
+        let fen = pos.to_fen();
+        let mut read: Position<u128> = position_from_fen(general, &fen).unwrap();
+        let compiled = perft(&mut pos, 3);
+        assert_eq!(compiled, perft(&mut read, 3), "{fen}");
+        nodes += compiled;
+    }
+    assert!(nodes > 200_000, "{nodes}");
 }
 
 /// A cannon checks over one screen: the screen may leave, a second screen may come

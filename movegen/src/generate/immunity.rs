@@ -26,9 +26,9 @@ pub(super) struct Immunity<B> {
     /// it would attack the other); `None` when that cannot be worked out in advance.
     /// Each worked out on first use: most positions ask for one at most.
     forbidden: [OnceCell<Option<B>>; 2],
-    /// True if one of the two kinds is general (`Shape::General`): what it attacks may
-    /// change with any move anywhere (a hopper's screen), so every move takes the exact
-    /// test.
+    /// True if one of the two kinds is general (`Shape::General`) or attacks by hops: what
+    /// it attacks may change with any move anywhere (a hopper's screen), so every move
+    /// takes the exact test.
     exact: bool,
 }
 
@@ -64,9 +64,10 @@ impl<B: Board> Immunity<B> {
         } else {
             inside
         };
-        let exact = [ka, kb]
-            .iter()
-            .any(|k| t.kinds[k.index()].general.is_some());
+        let exact = [ka, kb].iter().any(|k| {
+            let kt = &t.kinds[k.index()];
+            kt.general.is_some() || kt.program.as_ref().is_some_and(|p| p.attacks_by_hops())
+        });
         let (blocker, sensitive) = if exact {
             (t.board.all, t.board.all)
         } else {

@@ -6,8 +6,9 @@
 //! Moves are generated pseudo-legally; a move is kept without further work when it
 //! cannot expose the royal (not in check, and the mover stands on no line or bent path
 //! between the royal and an enemy rider); otherwise its effect on the occupancy is played
-//! out and the royal's square tested. Against general enemy pieces (a hopper's attacks
-//! change wherever a piece comes or goes) every move is tested.
+//! out and the royal's square tested. A move onto a line between the royal and an enemy
+//! hopper (which may become its screen) is tested too. Against general enemy pieces
+//! (whose attacks may change wherever a piece comes or goes) every move is tested.
 
 use super::castling::castling;
 use super::first_leaps;
@@ -95,6 +96,21 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         blockers
     });
     danger |= compiled_blockers & ours;
+    // Squares where an arriving piece could become an enemy hopper's screen.
+    let mut screens = B::EMPTY;
+    let mut hoppers = t.compiled_attacks[them.index()].hoppers & pos.kinds_present(them);
+    while hoppers != 0 {
+        let k = KindId(hoppers.trailing_zeros() as u8);
+        hoppers &= hoppers - 1;
+        let program = t.kinds[k.index()]
+            .program
+            .as_ref()
+            .expect("compiled kinds have a program");
+        let near = program.reverse_reach[them.index()][ksq.index()] & pos.pieces_of(them, k);
+        for from in near.squares() {
+            screens |= program.screens(&t.board, them, from, ksq);
+        }
+    }
     if t.masks[them.index()].general & pos.kinds_present(them) != 0 {
         // What a general piece attacks is known only by reading its atoms: test every move.
         danger = !B::EMPTY;
@@ -108,7 +124,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         if !immunity.allows(t, pos, Some((from, to)), after, to_bit) {
             return false;
         }
-        if !in_check && !danger.has(from) {
+        if !in_check && !danger.has(from) && !screens.has(to) {
             return true;
         }
         t.attackers_after(pos, ksq, after, them, to_bit).is_empty()
@@ -166,7 +182,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
                 }
             }
             let promotes = kt.pawn && (targets & t.promotion_zone[us.index()]).any();
-            if !promotes && !exact {
+            if !promotes && !exact && (targets & screens).is_empty() {
                 // Nothing this piece does by moving can expose the royal or bring Rupert
                 // and Pym face to face.
                 list.push_normals(from, targets);

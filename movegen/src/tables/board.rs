@@ -17,7 +17,8 @@ pub struct BoardTables<B: Board> {
     pub(crate) all: B,
     /// Line attacks.
     pub(crate) sliders: &'static B::Sliders,
-    /// `within[r][sq]`: squares at king distance ≤ r (r < 10); for limited rides.
+    /// `within[r][sq]`: squares at king distance ≤ r, for r below the board's longer side
+    /// (any r beyond reaches every square); for limited rides.
     within: Vec<Vec<B>>,
     /// `between[a * n + b]`: squares strictly between two squares on a line, else empty.
     between: Vec<B>,
@@ -61,7 +62,7 @@ impl<B: Board> BoardTables<B> {
     pub fn new(g: Geometry, sliders: &'static B::Sliders) -> BoardTables<B> {
         let n = g.len();
         let board = B::board(g);
-        let within = (0..10u8)
+        let within = (0..g.files().max(g.ranks()))
             .map(|r| {
                 g.squares()
                     .map(|a| bb_of(g.squares().filter(|&b| g.distance(a, b) <= r)))
@@ -232,13 +233,56 @@ impl<B: Board> BoardTables<B> {
         if hit.is_empty() {
             return ray;
         }
+        let first = Self::first_on_ray(hit, dir);
+        ray ^ self.ray[first.index()][dir]
+    }
+
+    /// The first square of `hit` (squares on the ray from some square in direction
+    /// `dir`) met along that ray.
+    #[inline(always)]
+    pub(crate) fn first_on_ray(hit: B, dir: usize) -> Square {
         // Directions N, NE, E and NW run to higher square indices.
-        let first = if matches!(dir, 0 | 1 | 2 | 7) {
+        if matches!(dir, 0 | 1 | 2 | 7) {
             hit.lowest()
         } else {
             hit.highest()
-        };
-        ray ^ self.ray[first.index()][dir]
+        }
+    }
+
+    /// Where a hopper on `from` lands going in direction `dir` (`Path::Hop`): past the
+    /// first occupied square (the screen), each square up to and including the next
+    /// occupied one, at most `max` past the screen; nothing without a screen.
+    #[inline(always)]
+    pub(crate) fn hop_reach(&self, from: Square, dir: usize, occ: B, max: u8) -> B {
+        let hit = self.ray[from.index()][dir] & occ;
+        if hit.is_empty() {
+            return B::EMPTY;
+        }
+        let screen = Self::first_on_ray(hit, dir);
+        let land = self.lance_reach(screen, dir, occ);
+        if max == UNLIMITED {
+            land
+        } else {
+            land & self.within(max, screen)
+        }
+    }
+
+    /// The hop of [`Self::hop_reach`] turned around: the squares from which a hopper
+    /// going in the direction opposite to `dir` would land on `target` (an enemy placed
+    /// there), given the occupied squares: past the first occupied square from `target`
+    /// (the screen, at most `max` away), each square up to and including the next
+    /// occupied one.
+    #[inline(always)]
+    pub(crate) fn hop_sources(&self, target: Square, dir: usize, occ: B, max: u8) -> B {
+        let hit = self.ray[target.index()][dir] & occ;
+        if hit.is_empty() {
+            return B::EMPTY;
+        }
+        let screen = Self::first_on_ray(hit, dir);
+        if max != UNLIMITED && !self.within(max, target).has(screen) {
+            return B::EMPTY;
+        }
+        self.lance_reach(screen, dir, occ)
     }
 
     /// Squares a rider passing its own pieces reaches from `from` along `dirs`: each ray

@@ -2,13 +2,13 @@
 //! rides' distance bands and slider masks, and the same turned around for attack
 //! detection.
 
-use super::{CompiledRide, Op, Program, Sets, ShortThrough};
+use super::{CompiledHop, CompiledRide, Op, Program, Sets, ShortThrough};
 use joust_core::atom::{lame_first_step, Atom, Mode, Occupant, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, Square};
 
 /// Compiles atoms into a program, or `None` if an atom is beyond this module: a path other
-/// than leaps, lame leaps and rides along unit steps (bent rides, the Lion's double step,
-/// hops, rides along longer offsets, and any path added later), or an atom that applies
+/// than leaps, lame leaps, and rides and hops along unit steps (bent rides, the Lion's
+/// double step, rides along longer offsets, and any path added later), or an atom that applies
 /// only from the initial region (`Mode::INITIAL`). The general generator reads such kinds
 /// ([`General`](crate::tables::general::General)).
 pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
@@ -75,6 +75,25 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
                     through_own: matches!(atom.path, Path::RideThroughOwn { .. }),
                 });
             }
+            Path::Hop { max } => {
+                if atom
+                    .offsets
+                    .iter()
+                    .any(|&(df, dr)| Direction::from_delta(df, dr).is_none())
+                {
+                    return None;
+                }
+                let dirs = Color::ALL.map(|c| {
+                    per_color(c).iter().fold(0u8, |bits, &(df, dr)| {
+                        bits | Direction::from_delta(df, dr).map_or(0, |d| 1 << d as u8)
+                    })
+                });
+                ops.push(Op::Hop {
+                    mode: atom.mode,
+                    dirs,
+                    max,
+                });
+            }
             _ => return None,
         }
     }
@@ -133,6 +152,17 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
                 for t in atom.attack_squares(c, g, from, &empty) {
                     rev[t.index()] |= B::from_square(from);
                 }
+                // On an empty board a hop has no screen: it may attack any square of its
+                // lines from two steps on, once screens come.
+                if matches!(atom.path, Path::Hop { .. }) && atom.attacks() {
+                    for (df, dr) in atom.offsets_for(c) {
+                        let mut x = g.offset(from, df, dr);
+                        while let Some(y) = x.and_then(|x| g.offset(x, df, dr)) {
+                            rev[y.index()] |= B::from_square(from);
+                            x = Some(y);
+                        }
+                    }
+                }
             }
         }
         rev
@@ -160,16 +190,27 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
             })
             .collect()
     });
-    let others: Vec<Op<B>> = ops
+    let apart = |op: &&Op<B>| !plain_leap(op) && !matches!(op, Op::Ride { .. } | Op::Hop { .. });
+    let others: Vec<Op<B>> = ops.iter().filter(apart).cloned().collect();
+    let attack_others: Vec<Op<B>> = attack_ops.iter().filter(apart).cloned().collect();
+    let hops: Vec<CompiledHop> = ops.iter().filter_map(|op| compile_hop(op, false)).collect();
+    let reverse_hops: Vec<CompiledHop> = attack_ops
         .iter()
-        .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
-        .cloned()
+        .filter_map(|op| compile_hop(op, true))
         .collect();
-    let attack_others: Vec<Op<B>> = attack_ops
-        .iter()
-        .filter(|op| !plain_leap(op) && !matches!(op, Op::Ride { .. }))
-        .cloned()
-        .collect();
+    let hop_rays = Color::ALL.map(|c| {
+        g.squares()
+            .map(|s| {
+                attack_ops
+                    .iter()
+                    .filter_map(|op| match op {
+                        Op::Hop { dirs, .. } => Some(dirs[c.index()]),
+                        _ => None,
+                    })
+                    .fold(B::EMPTY, |b, d| b | rays(g, s, d))
+            })
+            .collect()
+    });
     let (line_masks, rides) = split_rides(
         ops.iter()
             .filter_map(|op| compile_ride(op, g, false))
@@ -213,28 +254,14 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
             .map(|s| {
                 ops.iter()
                     .filter_map(|op| match op {
-                        Op::Ride { dirs, .. } => Some(dirs[c.index()]),
+                        Op::Ride { dirs, .. } | Op::Hop { dirs, .. } => Some(dirs[c.index()]),
                         _ => None,
                     })
-                    .flat_map(|d| {
-                        Direction::ALL
-                            .into_iter()
-                            .filter(move |dir| d & (1 << *dir as u8) != 0)
-                    })
-                    .fold(B::EMPTY, |b, dir| {
-                        let (df, dr) = dir.delta();
-                        let mut b = b;
-                        let mut x = s;
-                        while let Some(y) = g.offset(x, df, dr) {
-                            b |= B::from_square(y);
-                            x = y;
-                        }
-                        b
-                    })
+                    .fold(B::EMPTY, |b, d| b | rays(g, s, d))
             })
             .collect()
     });
-    let attack_residual = !reverse_rides.is_empty() || attacks_lame;
+    let attack_residual = !reverse_rides.is_empty() || !reverse_hops.is_empty() || attacks_lame;
     let needed = |rides: &[CompiledRide<B>]| {
         [0, 1].map(|c| {
             (
@@ -247,7 +274,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
     let reverse_sliders_needed = needed(&reverse_rides);
     let blockable = ops
         .iter()
-        .any(|op| matches!(op, Op::Ride { .. } | Op::Lame { .. }));
+        .any(|op| matches!(op, Op::Ride { .. } | Op::Lame { .. } | Op::Hop { .. }));
     Some(Program {
         attack_ops,
         reverse_reach,
@@ -266,6 +293,62 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         attack_lines_needed,
         attack_residual,
         ride_rays,
+        hops,
+        reverse_hops,
+        hop_rays,
+    })
+}
+
+/// The empty-board rays from `s` along the directions `dirs` (bits over `Direction::ALL`).
+fn rays<B: Bits>(g: Geometry, s: Square, dirs: u8) -> B {
+    let mut b = B::EMPTY;
+    for dir in Direction::ALL
+        .into_iter()
+        .filter(|dir| dirs & (1 << *dir as u8) != 0)
+    {
+        let (df, dr) = dir.delta();
+        let mut x = s;
+        while let Some(y) = g.offset(x, df, dr) {
+            b |= B::from_square(y);
+            x = y;
+        }
+    }
+    b
+}
+
+/// Compiles a hop op (`None` for other ops); `reverse` turns its directions around, for
+/// finding attackers from the target.
+fn compile_hop<B>(op: &Op<B>, reverse: bool) -> Option<CompiledHop> {
+    let Op::Hop { mode, dirs, max } = op else {
+        return None;
+    };
+    let dirs = if reverse {
+        dirs.map(|d| d.rotate_left(4))
+    } else {
+        *dirs
+    };
+    let unlimited = *max == UNLIMITED;
+    let full_orth = dirs.map(|d| unlimited && d & ORTH_DIRS == ORTH_DIRS);
+    let full_diag = dirs.map(|d| unlimited && d & DIAG_DIRS == DIAG_DIRS);
+    Some(CompiledHop {
+        modes: [
+            mode.contains(Mode::MOVE),
+            mode.contains(Mode::CAPTURE),
+            mode.contains(Mode::SHOOT),
+        ],
+        full: [0, 1].map(|c| (full_orth[c], full_diag[c])),
+        rest: [0, 1].map(|c| {
+            let mut r = dirs[c];
+            if full_orth[c] {
+                r &= !ORTH_DIRS;
+            }
+            if full_diag[c] {
+                r &= !DIAG_DIRS;
+            }
+            r
+        }),
+        max: *max,
+        reverse,
     })
 }
 
@@ -409,7 +492,10 @@ fn band<B: Bits>(g: Geometry, sq: Square, min: u8, max: u8) -> B {
 /// True if the op can capture or shoot.
 fn attacks<B>(op: &Op<B>) -> bool {
     let mode = match op {
-        Op::Leap { mode, .. } | Op::Lame { mode, .. } | Op::Ride { mode, .. } => mode,
+        Op::Leap { mode, .. }
+        | Op::Lame { mode, .. }
+        | Op::Ride { mode, .. }
+        | Op::Hop { mode, .. } => mode,
     };
     mode.intersects(Mode::CAPTURE | Mode::SHOOT)
 }

@@ -1,5 +1,6 @@
-//! Pieces described by any mix of leaps, lame leaps and rides, each of which may move,
-//! capture by displacement or shoot (Cromwell Chess, docs/rules/cromwell.md): their atoms
+//! Pieces described by any mix of leaps, lame leaps, rides and hops along unit steps, each
+//! of which may move, capture by displacement or shoot (Cromwell Chess,
+//! docs/rules/cromwell.md; the cannons of Shako and Janggi, the grasshopper): their atoms
 //! compiled ([`compile`]) into a [`Program`] of per-square tables, and the queries that
 //! evaluate it: what a piece can do from its square, who attacks a square, what blocks an
 //! attack.
@@ -43,6 +44,17 @@ pub(crate) enum Op<B> {
         max: u8,
         /// Passes the mover's own pieces, stops at the first enemy.
         through_own: bool,
+    },
+    /// Hops (`Path::Hop`) along the directions in `dirs[color]`: over the first piece met,
+    /// to at most `max` squares past it.
+    Hop {
+        /// What it may do.
+        mode: Mode,
+        /// Direction bits per colour.
+        dirs: [u8; 2],
+        /// Farthest landing square past the screen ([`UNLIMITED`](joust_core::atom::UNLIMITED)
+        /// for a cannon).
+        max: u8,
     },
 }
 
@@ -93,9 +105,66 @@ pub struct Program<B> {
     /// True if `reverse_rides` is not empty or `attacks_lame`: attacks beyond
     /// `attack_masks`.
     pub(crate) attack_residual: bool,
-    /// `ride_rays[color][square]`: every ray of every ride op from `square` on an empty
-    /// board (for finding the squares between a rider and its target).
+    /// `ride_rays[color][square]`: every ray of every ride and hop op from `square` on an
+    /// empty board (for finding the squares between a rider and its target).
     pub(crate) ride_rays: [Vec<B>; 2],
+    /// Its hops, ready for [`Program::sets`].
+    pub(crate) hops: Vec<CompiledHop>,
+    /// The hops of `attack_ops`, turned around: evaluated from the target, they give the
+    /// squares the hopper attacks it from.
+    pub(crate) reverse_hops: Vec<CompiledHop>,
+    /// `hop_rays[color][square]`: every ray of every attacking hop from `square` on an
+    /// empty board (a piece arriving between a hopper and its target may become its
+    /// screen).
+    pub(crate) hop_rays: [Vec<B>; 2],
+}
+
+/// A hop compiled for quick evaluation: its modes, and its directions split into whole
+/// orthogonal or diagonal sets (unlimited hops over all four directions, the cannons,
+/// evaluated from two slider lookups each) and the rest, hopped one by one.
+#[derive(Clone, Debug)]
+pub(crate) struct CompiledHop {
+    /// May move, capture, shoot.
+    pub(crate) modes: [bool; 3],
+    /// Per colour: takes all four orthogonal (diagonal) directions with no limit.
+    pub(crate) full: [(bool, bool); 2],
+    /// Per colour: the directions hopped one by one.
+    pub(crate) rest: [u8; 2],
+    /// Farthest landing square past the screen.
+    pub(crate) max: u8,
+    /// Turned around (for attack detection): the limit applies before the screen.
+    pub(crate) reverse: bool,
+}
+
+impl CompiledHop {
+    /// Where the hop of colour index `c` lands from `from` (each empty square past a
+    /// screen, and the first occupied one), or for a reverse hop the squares from which
+    /// a hopper would land on `from`.
+    #[inline(always)]
+    pub(crate) fn reach<B: Board>(&self, bt: &BoardTables<B>, c: usize, from: Square, occ: B) -> B {
+        let mut reach = B::EMPTY;
+        let (fo, fd) = self.full[c];
+        if fo {
+            // Past each screen (the first piece on each line) to the next piece.
+            let near = bt.sliders.orth(from, occ);
+            reach |= bt.sliders.orth(from, occ & !near) & !near;
+        }
+        if fd {
+            let near = bt.sliders.diag(from, occ);
+            reach |= bt.sliders.diag(from, occ & !near) & !near;
+        }
+        let mut d = self.rest[c];
+        while d != 0 {
+            let dir = d.trailing_zeros() as usize;
+            d &= d - 1;
+            reach |= if self.reverse {
+                bt.hop_sources(from, dir, occ, self.max)
+            } else {
+                bt.hop_reach(from, dir, occ, self.max)
+            };
+        }
+        reach
+    }
 }
 
 /// A ride compiled for quick evaluation: which slider lookups it takes, its band of
@@ -157,6 +226,8 @@ pub struct CompiledAttacks<B> {
     pub(crate) lines: (bool, bool),
     /// Kinds (bits over kind ids) whose attacks can be blocked ([`Program::blockable`]).
     pub(crate) blockable: u16,
+    /// Kinds (bits over kind ids) that attack by hops ([`Program::screens`]).
+    pub(crate) hoppers: u16,
 }
 
 impl<B: Bits> CompiledAttacks<B> {
@@ -167,6 +238,7 @@ impl<B: Bits> CompiledAttacks<B> {
         let mut table = vec![[B::EMPTY; 4]; programs.len() * n];
         let mut residual = 0u16;
         let mut blockable = 0u16;
+        let mut hoppers = 0u16;
         let mut lines = (false, false);
         for (k, program) in programs.iter().enumerate() {
             let Some(p) = program.filter(|_| mask & (1 << k) != 0) else {
@@ -182,6 +254,9 @@ impl<B: Bits> CompiledAttacks<B> {
             if p.blockable {
                 blockable |= 1 << k;
             }
+            if !p.reverse_hops.is_empty() {
+                hoppers |= 1 << k;
+            }
             lines.0 |= p.attack_lines_needed[c].0;
             lines.1 |= p.attack_lines_needed[c].1;
         }
@@ -190,6 +265,7 @@ impl<B: Bits> CompiledAttacks<B> {
             residual,
             lines,
             blockable,
+            hoppers,
         }
     }
 }
@@ -253,6 +329,18 @@ impl<B: Board> Program<B> {
         if !self.rides.is_empty() || !self.others.is_empty() {
             self.sets_rest(bt, c, from, occ, theirs, &mut sets);
         }
+        for h in &self.hops {
+            let reach = h.reach(bt, c, from, occ);
+            if h.modes[0] {
+                sets.moves |= reach & empty;
+            }
+            if h.modes[1] {
+                sets.captures |= reach & theirs;
+            }
+            if h.modes[2] {
+                sets.shots |= reach & theirs;
+            }
+        }
         sets
     }
 
@@ -298,7 +386,9 @@ impl<B: Board> Program<B> {
                         }
                     }
                 }
-                Op::Ride { .. } => unreachable!("rides are compiled apart"),
+                Op::Ride { .. } | Op::Hop { .. } => {
+                    unreachable!("rides and hops are compiled apart")
+                }
             }
         }
     }
@@ -323,7 +413,7 @@ impl<B: Board> Program<B> {
     }
 
     /// The part of [`Self::sources`] beyond its per-square attack masks: rides
-    /// through own pieces or along single directions, and lame leaps.
+    /// through own pieces or along single directions, hops, and lame leaps.
     #[inline(never)]
     pub fn sources_residual(
         &self,
@@ -341,6 +431,9 @@ impl<B: Board> Program<B> {
             for r in &self.reverse_rides {
                 sources |= r.reach(bt, c, target, occ, stoppers, orth, diag);
             }
+        }
+        for h in &self.reverse_hops {
+            sources |= h.reach(bt, c, target, occ);
         }
         if self.attacks_lame {
             for op in &self.attack_ops {
@@ -380,10 +473,29 @@ impl<B: Board> Program<B> {
                         }
                     }
                 }
-                Op::Leap { .. } | Op::Ride { .. } => {}
+                Op::Leap { .. } | Op::Ride { .. } | Op::Hop { .. } => {}
             }
         }
         b
+    }
+
+    /// Squares whose becoming occupied could let the piece of this program and `color` on
+    /// `from` reach `target` by a hop (the new piece its screen): those between them on
+    /// one of its attacking hop lines. Empty for programs without hops.
+    #[inline]
+    pub fn screens(&self, bt: &BoardTables<B>, color: Color, from: Square, target: Square) -> B {
+        if self.hop_rays[color.index()][from.index()].has(target) {
+            bt.between(from, target)
+        } else {
+            B::EMPTY
+        }
+    }
+
+    /// True if some atom attacks by hopping (`Path::Hop`): what it attacks changes when a
+    /// piece arrives on its lines, not only when one leaves.
+    #[inline]
+    pub fn attacks_by_hops(&self) -> bool {
+        !self.reverse_hops.is_empty()
     }
 
     /// True if the piece of this program and `color` on `from` attacks `target` (could capture
@@ -433,6 +545,18 @@ impl<B: Board> Program<B> {
                         }
                     }
                 }
+                Op::Hop { mode, dirs, max } if hits(mode) => {
+                    let mut d = dirs[c];
+                    while d != 0 {
+                        let dir = d.trailing_zeros() as usize;
+                        d &= d - 1;
+                        if bt.ray[from.index()][dir].has(target)
+                            && bt.hop_reach(from, dir, occ, *max).has(target)
+                        {
+                            return true;
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -456,6 +580,11 @@ impl<B: Board> Program<B> {
         for r in &self.rides {
             if (r.mode_masks[1] | r.mode_masks[2]).any() {
                 a |= r.reach(bt, c, from, occ, occ & !own, B::EMPTY, B::EMPTY);
+            }
+        }
+        for h in &self.hops {
+            if h.modes[1] || h.modes[2] {
+                a |= h.reach(bt, c, from, occ);
             }
         }
         let hits = |mode: &Mode| mode.intersects(Mode::CAPTURE | Mode::SHOOT);
