@@ -59,6 +59,10 @@ fn parse_board(text: &str) -> Result<Geometry, UserError> {
         f.parse::<u8>().map_err(|_| bad())?,
         r.parse::<u8>().map_err(|_| bad())?,
     );
+    // Tours stay on boards up to 10x10, though games may be larger.
+    if f > 10 || r > 10 {
+        return Err(bad());
+    }
     Geometry::new(f, r).map_err(|_| bad())
 }
 

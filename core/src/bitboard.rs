@@ -6,8 +6,8 @@ use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 /// An integer used as a set of squares. Implemented for `u64` (boards of at most 64 squares,
-/// such as 8x8) and `u128` (up to 10x10). Code that is generic over `Bits` runs on both, so
-/// the 8x8 games get 64-bit speed without a runtime branch.
+/// such as 8x8) and `u128` (up to 128 squares: 10x10, 12x8). Code that is generic over
+/// `Bits` runs on both, so the 8x8 games get 64-bit speed without a runtime branch.
 pub trait Bits:
     Copy
     + Eq

@@ -1,7 +1,8 @@
 //! joust-core: what a position is.
 //!
-//! Board geometry for any rectangle up to 10x10, bitboards of 64 or 128 bits, pieces
-//! described by movement atoms, games ([`Variant`]) as data, and [`Position`] with FEN.
+//! Board geometry for any rectangle of up to 12 files or ranks and 128 squares, bitboards
+//! of 64 or 128 bits, pieces described by movement atoms, games ([`Variant`]) as data, and
+//! [`Position`] with FEN.
 //! Nothing here generates moves: that is `joust-movegen`.
 
 #![warn(missing_docs)]

@@ -31,7 +31,7 @@ impl CastlingRights {
 /// every change, so it always equals [`Position::compute_key`].
 ///
 /// `B` is the bitboard: `u64` for boards of up to 64 squares, `u128` for larger ones (up
-/// to 10x10). Positions are read from FEN and written back to it:
+/// to 128 squares: 10x10, 12x8). Positions are read from FEN and written back to it:
 ///
 /// ```
 /// use joust_core::{variants, Bits, Color, Position};

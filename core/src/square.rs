@@ -1,11 +1,13 @@
-//! Board geometry: files, ranks, squares and compass directions for boards up to 10x10.
+//! Board geometry: files, ranks, squares and compass directions for boards of up to 12
+//! files or ranks and 128 squares.
 
 use std::fmt;
 
 /// The largest number of files or ranks a game board may have.
-pub const MAX_SIDE: u8 = 10;
-/// The largest number of squares on a game board (10x10).
-pub const MAX_SQUARES: usize = 100;
+pub const MAX_SIDE: u8 = 12;
+/// The largest number of squares on a game board (a 128-bit bitboard's: 12x8, 11x11,
+/// 10x12, ...).
+pub const MAX_SQUARES: usize = 128;
 
 /// A file (column), 0 = `a`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -131,7 +133,7 @@ impl fmt::Display for Direction {
     }
 }
 
-/// The shape of a rectangular board of 1x1 up to 10x10 squares.
+/// The shape of a rectangular board of 1 to 12 files and ranks, at most 128 squares.
 ///
 /// Squares are numbered rank by rank from a1; the geometry turns them into coordinates
 /// and names and back:
@@ -146,9 +148,10 @@ impl fmt::Display for Direction {
 /// assert_eq!(g.name(j10).to_string(), "j10");
 /// assert_eq!(g.offset(j10, 1, 0), None); // off the board
 ///
-/// // Boards larger than 10x10 are refused with a reason.
-/// let err = Geometry::new(12, 8).unwrap_err();
-/// assert!(err.to_string().starts_with("a board of 12x8 squares is not supported"));
+/// // Courier chess's 12x8 fits; boards of more than 128 squares are refused with a reason.
+/// assert_eq!(Geometry::new(12, 8).unwrap().len(), 96);
+/// let err = Geometry::new(12, 12).unwrap_err();
+/// assert!(err.to_string().starts_with("a board of 12x12 squares is not supported"));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
@@ -169,7 +172,8 @@ impl fmt::Display for BadGeometry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "a board of {}x{} squares is not supported (files and ranks must be 1 to {MAX_SIDE})",
+            "a board of {}x{} squares is not supported (files and ranks must be 1 to \
+             {MAX_SIDE}, and at most {MAX_SQUARES} squares in all)",
             self.files, self.ranks
         )
     }
@@ -186,9 +190,14 @@ impl Geometry {
         ranks: 10,
     };
 
-    /// A board of `files` x `ranks` squares, each 1 to 10.
+    /// A board of `files` x `ranks` squares, each 1 to 12, at most 128 in all.
     pub const fn new(files: u8, ranks: u8) -> Result<Geometry, BadGeometry> {
-        if files == 0 || ranks == 0 || files > MAX_SIDE || ranks > MAX_SIDE {
+        if files == 0
+            || ranks == 0
+            || files > MAX_SIDE
+            || ranks > MAX_SIDE
+            || files as usize * ranks as usize > MAX_SQUARES
+        {
             Err(BadGeometry { files, ranks })
         } else {
             Ok(Geometry { files, ranks })
@@ -315,10 +324,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_size_from_1x1_to_10x10_is_accepted_and_others_refused() {
-        for files in 0..=11u8 {
-            for ranks in 0..=11u8 {
-                let ok = (1..=10).contains(&files) && (1..=10).contains(&ranks);
+    fn every_size_up_to_12_a_side_and_128_squares_is_accepted_and_others_refused() {
+        for files in 0..=13u8 {
+            for ranks in 0..=13u8 {
+                let ok = (1..=12).contains(&files)
+                    && (1..=12).contains(&ranks)
+                    && files as usize * ranks as usize <= 128;
                 assert_eq!(Geometry::new(files, ranks).is_ok(), ok, "{files}x{ranks}");
             }
         }
@@ -326,9 +337,11 @@ mod tests {
 
     #[test]
     fn square_names_round_trip_on_every_board() {
-        for files in 1..=10 {
-            for ranks in 1..=10 {
-                let g = Geometry::new(files, ranks).unwrap();
+        for files in 1..=12 {
+            for ranks in 1..=12 {
+                let Ok(g) = Geometry::new(files, ranks) else {
+                    continue;
+                };
                 for sq in g.squares() {
                     let name = g.name(sq).to_string();
                     assert_eq!(g.parse_square(&name), Some(sq), "{name} on {files}x{ranks}");
@@ -347,6 +360,9 @@ mod tests {
             assert_eq!(g.parse_square(s), None, "{s}");
         }
         assert_eq!(Geometry::TEN.parse_square("j10").map(|s| s.0), Some(99));
+        let courier = Geometry::new(12, 8).unwrap();
+        assert_eq!(courier.parse_square("l8").map(|s| s.0), Some(95));
+        assert_eq!(courier.parse_square("m1"), None);
     }
 
     #[test]

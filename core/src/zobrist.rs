@@ -6,6 +6,9 @@ use crate::rng::splitmix64;
 use crate::square::MAX_SQUARES;
 use once_cell::sync::Lazy;
 
+/// The squares of the largest board before boards grew past 10x10 (see [`ZOBRIST`]).
+const FIRST_SQUARES: usize = 100;
+
 /// The key tables, generated once from a fixed seed so keys are stable across runs.
 pub struct Zobrist {
     /// `piece[color][kind][square]`.
@@ -40,9 +43,12 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         checks: [[0; MAX_CHECKS as usize + 1]; 2],
         leap_rights: [[0; 16]; 2],
     });
+    // The squares of boards up to 10x10 first, in the order they had when no board was
+    // larger, so that every key of those boards keeps its value; the squares beyond come
+    // last.
     for color in z.piece.iter_mut() {
         for kind in color.iter_mut() {
-            for key in kind.iter_mut() {
+            for key in kind[..FIRST_SQUARES].iter_mut() {
                 *key = splitmix64(&mut state);
             }
         }
@@ -50,7 +56,7 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
     for key in z.castling.iter_mut() {
         *key = splitmix64(&mut state);
     }
-    for key in z.en_passant.iter_mut() {
+    for key in z.en_passant[..FIRST_SQUARES].iter_mut() {
         *key = splitmix64(&mut state);
     }
     z.black_to_move = splitmix64(&mut state);
@@ -65,6 +71,17 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         *key = splitmix64(&mut state);
     }
     for key in z.leap_rights.iter_mut().flatten() {
+        *key = splitmix64(&mut state);
+    }
+    for key in z
+        .piece
+        .iter_mut()
+        .flatten()
+        .flat_map(|kind| kind[FIRST_SQUARES..].iter_mut())
+    {
+        *key = splitmix64(&mut state);
+    }
+    for key in z.en_passant[FIRST_SQUARES..].iter_mut() {
         *key = splitmix64(&mut state);
     }
     z

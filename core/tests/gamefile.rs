@@ -126,7 +126,7 @@ fn every_mistake_is_named_at_its_place() {
         ),
         (
             "[g:chess]\nmaxFile = 13\n",
-            "2:11: `maxFile`: a board of 13x8 squares is not supported (files and ranks must be 1 to 10)",
+            "2:11: `maxFile`: a board of 13x8 squares is not supported (files and ranks must be 1 to 12, and at most 128 squares in all)",
         ),
         (
             "[g:chess]\ndoubleStep = yes\n",
@@ -206,6 +206,6 @@ fn a_game_that_fails_early_reports_only_real_mistakes() {
     // known, so only the board is reported.
     assert_eq!(
         rejection("[g]\nmaxRank = 0\npawn = p\nnMoveRule = 40\n"),
-        "2:11: `maxRank`: a board of 8x0 squares is not supported (files and ranks must be 1 to 10)"
+        "2:11: `maxRank`: a board of 8x0 squares is not supported (files and ranks must be 1 to 12, and at most 128 squares in all)"
     );
 }

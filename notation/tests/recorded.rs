@@ -366,6 +366,18 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         &["f8=Q", "Ra8+"],
     ),
     (
+        "courier",
+        "h1g1 b8a6 c1e3 j8h6 g3h4 g6h5 b1a3 g5h4 j1h3 h6j8 f2f3 l8l7 k1l3 j7j6 g1g2 b7b6 b2b3 \
+         a6b4 e3c1 b4d5 i2i3 j8l6 i3i4 f7f6 e1f2 e7e6 l1k1 h5g6 f2e1 i7i6 f1f2 k8i7 l3j4 d5f4 \
+         e2e3 i7h5 e1f1 h5g7 f1e2 i6i5 k2k3 e8f7 j4i6 f7e7 i6j4 g6f7 a3b5 f7g6 b5d6 g6f5 d6f7 \
+         a8a6 j4h5 f4g2 b3b4 g7i6 f7h6 g2e3 d2e3 h8g8 f3f4 e7f7 h3f5 i6g7 e2f1 g8h8 h5i7 a6a7 \
+         f5d7 i8k6 d1e2 l7l8 h6i8 l6j4 f2e1 l8l7 i8j6 k7j6 k1k2 k6j7 k2l2 f7e7 i7h5 h4h3 e2f3 \
+         j7i8 g4g5 j4h2 f4f5 g7i6 f3c6 e7f7 h5f6 i6h4 f1g2 j6j5 e1f2 h3g2 f6g8 g2g1f f2g1 d8e7 \
+         f5f6 e7d6 c6h1 f7f6 h1f3 f6g5 a1a3 l7k7 l2l3 d6g3 f3g2 h4i6 c2c3 e6e5 g2b7 i6h4 g1h1 \
+         h8g8 d7b5 c7c6 k3k4 g5g4 k4k5 c6b5 b7c8 f8g7 k5k6 g7f6 i4j5 g4h3 j2j3 h3g2",
+        &["g1=F+", "#"],
+    ),
+    (
         "horde",
         "c5c6 a7a5 b5a6 d7c6 f5f6 e7e6 a6b7 c8d7 b7a8b h7h5 g4h5 g7g6 h5g6 f8c5 d4c5 g8e7 b4b5 \
          e8g8 e4e5 f7g6 b5b6 f8f6 b3b4 d7c8 e5f6 g8h7 a8c6 d8d7 d3d4 h7h8 f6f7 d7d4 f4f5 h8h7 \

@@ -36,6 +36,7 @@ const FILES: &[(&str, &str)] = &[
     ("threekings.ini", include_str!("../../games/threekings.ini")),
     ("losers.ini", include_str!("../../games/losers.ini")),
     ("shatranj.ini", include_str!("../../games/shatranj.ini")),
+    ("courier.ini", include_str!("../../games/courier.ini")),
     ("horde.ini", include_str!("../../games/horde.ini")),
     ("asean.ini", include_str!("../../games/asean.ini")),
     ("makruk.ini", include_str!("../../games/makruk.ini")),

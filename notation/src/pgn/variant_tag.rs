@@ -48,16 +48,8 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ("Xiangqi", &["xiangqi", "minixiangqi", "manchu", "janggi"]),
     (
         "Makruk",
-        &[
-            "makruk",
-            "cambodian",
-            "sittuyin",
-            "asean",
-            "aiwok",
-            "karouk",
-        ],
+        &["makruk", "sittuyin", "asean", "aiwok", "karouk"],
     ),
-    ("Courier chess", &["courier"]),
     ("Knightmate", &["knightmate"]),
     ("Duck chess", &["duck", "duckchess"]),
     ("Fog of War", &["fogofwar", "darkchess"]),
