@@ -6,9 +6,9 @@
 use super::generate_moves;
 use crate::make::{make, unmake};
 use crate::moves::{Move, MoveFlag, MoveList};
-use crate::sliders::Board;
-use crate::tables::Tables;
-use joust_core::{Position, Square};
+use crate::sliders::{Board, Sliders};
+use crate::tables::{Shape, Tables};
+use joust_core::{KindId, Position, Square, MAX_KINDS};
 
 /// Appends the legal moves of the side to move under the game's goals.
 #[inline(never)]
@@ -30,11 +30,13 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     // does more than it says (no gating, no first-move leaps that attack).
     let quick = !t.gating
         && t.forward_leaper.is_none()
-        && pos.kinds_present(us) & (masks.compiled | masks.general | masks.lance) == 0;
+        && pos.kinds_present(us) & (masks.compiled | masks.general | masks.lance | masks.bent) == 0;
     let royal = pos.royal_square(them).filter(|_| quick);
+    let mut checks = royal.map(|ksq| Checks::new(t, pos, ksq));
     let mut p = None;
     for &mv in all.iter() {
-        let gives_check = match royal.and_then(|ksq| gives_check(t, pos, mv, ksq)) {
+        let quickly = checks.as_mut().and_then(|c| c.gives_check(t, pos, mv));
+        let gives_check = match quickly {
             Some(check) => check,
             None => {
                 let p = p.get_or_insert_with(|| pos.clone());
@@ -50,30 +52,94 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     }
 }
 
-/// Whether the move `mv` of the side to move, a plain move or capture (promotion and
-/// double step included), attacks the other side's royal on `ksq`: the moved piece from
-/// its new square, or a piece behind it. `None` for other moves, and for a capture of a
-/// royal piece (which may change which royal counts), which are made and tested.
-#[inline(always)]
-fn gives_check<B: Board>(t: &Tables<B>, pos: &Position<B>, mv: Move, ksq: Square) -> Option<bool> {
-    if !matches!(mv.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
-        return None;
+/// What decides, in one position, whether a move of the side to move attacks the other
+/// side's royal on `ksq`, when the mover's pieces are leapers, riders and pawns: per kind
+/// the squares from which it would attack `ksq` (worked out on first use), and the pieces
+/// that alone stand between `ksq` and one of the mover's riders.
+struct Checks<B> {
+    ksq: Square,
+    /// Per kind (if its bit is in `known`): squares it attacks `ksq` from.
+    attack_from: [B; MAX_KINDS],
+    known: u16,
+    /// The mover's pieces whose leaving may uncover a rider's attack on `ksq`.
+    discoverers: B,
+}
+
+impl<B: Board> Checks<B> {
+    fn new(t: &Tables<B>, pos: &Position<B>, ksq: Square) -> Checks<B> {
+        let us = pos.side_to_move();
+        Checks {
+            ksq,
+            attack_from: [B::EMPTY; MAX_KINDS],
+            known: 0,
+            discoverers: t.pins(pos, ksq, us).pinned & pos.pieces(us),
+        }
     }
-    if pos
-        .piece_at(mv.to)
-        .is_some_and(|p| t.kinds[p.kind.index()].royal)
-    {
-        return None;
+
+    /// Squares from which a piece of `kind` (a leaper, rider or pawn) of the side to move
+    /// attacks `ksq` in `pos`.
+    #[inline(always)]
+    fn checking_squares(&mut self, t: &Tables<B>, pos: &Position<B>, kind: KindId) -> B {
+        if self.known & (1 << kind.0) == 0 {
+            let us = pos.side_to_move();
+            let kt = &t.kinds[kind.index()];
+            let ksq = self.ksq;
+            let occ = pos.occupied();
+            let mut s = kt.reverse_leap[us.index()][ksq.index()];
+            let (orth, diag) = kt.shape.ranges();
+            if orth != 0 {
+                s |= t.board.sliders.orth(ksq, occ) & t.within(orth, ksq);
+            }
+            if diag != 0 {
+                s |= t.board.sliders.diag(ksq, occ) & t.within(diag, ksq);
+            }
+            self.attack_from[kind.index()] = s;
+            self.known |= 1 << kind.0;
+        }
+        self.attack_from[kind.index()]
     }
-    let us = pos.side_to_move();
-    let mover = pos.piece_at(mv.from)?;
-    let kind = mv.promotion_kind().unwrap_or(mover.kind);
-    let from = B::from_square(mv.from);
-    let to = B::from_square(mv.to);
-    let occ = (pos.occupied() ^ from) | to;
-    let own = (pos.pieces(us) ^ from) | to;
-    Some(
-        t.piece_hits(us, kind, mv.to, ksq, occ, own)
-            || t.attackers_after(pos, ksq, occ, us, B::EMPTY).any(),
-    )
+
+    /// Whether the move `mv`, a plain move or capture (promotion and double step
+    /// included), attacks the royal: the moved piece from its new square, or a rider
+    /// behind it. `None` for other moves, a capture of a royal piece (which may change
+    /// which royal counts) and a promotion to a kind beyond leaps, rides and pawns, which
+    /// are made and tested.
+    #[inline(always)]
+    fn gives_check(&mut self, t: &Tables<B>, pos: &Position<B>, mv: Move) -> Option<bool> {
+        if !matches!(mv.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
+            return None;
+        }
+        if pos
+            .piece_at(mv.to)
+            .is_some_and(|p| t.kinds[p.kind.index()].royal)
+        {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let mover = pos.piece_at(mv.from)?;
+        let kind = mv.promotion_kind().unwrap_or(mover.kind);
+        if !matches!(
+            t.kinds[kind.index()].shape,
+            Shape::LeapsAndRides { .. } | Shape::Pawn
+        ) {
+            return None;
+        }
+        let ksq = self.ksq;
+        let from = B::from_square(mv.from);
+        let to = B::from_square(mv.to);
+        let occ = (pos.occupied() ^ from) | to;
+        // The lines from `ksq` were read with the mover on `from`: where it stood between
+        // its new square and `ksq`, read them again.
+        let direct = if t.between(mv.to, ksq).has(mv.from) {
+            let own = (pos.pieces(us) ^ from) | to;
+            t.piece_hits(us, kind, mv.to, ksq, occ, own)
+        } else {
+            self.checking_squares(t, pos, kind).has(mv.to)
+        };
+        Some(
+            direct
+                || (self.discoverers.has(mv.from)
+                    && t.attackers_after(pos, ksq, occ, us, B::EMPTY).any()),
+        )
+    }
 }
