@@ -296,17 +296,7 @@ fn parse_castling(variant: &Variant, text: &str) -> Result<CastlingRights, FenEr
     let mut rights = 0u8;
     let mut last_rank: Option<usize> = None;
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let upper = c.to_ascii_uppercase();
-        let index = variant
-            .castling
-            .iter()
-            .position(|r| r.color == color && r.fen_char == upper)
-            .ok_or(FenError::BadCastlingChar(c))?;
+        let index = castling_rule(variant, c).ok_or(FenError::BadCastlingChar(c))?;
         if rights & (1 << index) != 0 {
             return Err(FenError::DuplicateCastling(c));
         }
@@ -320,19 +310,26 @@ fn parse_castling(variant: &Variant, text: &str) -> Result<CastlingRights, FenEr
     Ok(CastlingRights(rights))
 }
 
+/// The index in [`Variant::castling`] of the rule a castling-field letter names (`K`:
+/// White's rule lettered K, `q`: Black's lettered Q), if the game has one.
+fn castling_rule(variant: &Variant, c: char) -> Option<usize> {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let upper = c.to_ascii_uppercase();
+    variant
+        .castling
+        .iter()
+        .position(|r| r.color == color && r.fen_char == upper)
+}
+
 /// The castling field for `rights`: letters in the order `KQkq`, or `-`.
 pub fn castling_string(variant: &Variant, rights: CastlingRights) -> String {
     let mut s = String::new();
     for c in "KQkq".chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let held = variant.castling.iter().enumerate().any(|(i, r)| {
-            r.color == color && r.fen_char == c.to_ascii_uppercase() && rights.has(i)
-        });
-        if held {
+        if castling_rule(variant, c).is_some_and(|i| rights.has(i)) {
             s.push(c);
         }
     }
@@ -359,10 +356,7 @@ fn split_leap_rights(variant: &Variant, text: &str) -> Result<(String, [u16; 2])
             Color::Black
         };
         let upper = c.to_ascii_uppercase();
-        let is_castling = variant
-            .castling
-            .iter()
-            .any(|r| r.color == color && r.fen_char == upper);
+        let is_castling = castling_rule(variant, c).is_some();
         let file = (upper as u32).wrapping_sub('A' as u32);
         if is_castling || !upper.is_ascii_uppercase() || file >= variant.geometry.files() as u32 {
             castling.push(c);

@@ -337,16 +337,7 @@ fn compile_hop<B>(op: &Op<B>, reverse: bool) -> Option<CompiledHop> {
             mode.contains(Mode::SHOOT),
         ],
         full: [0, 1].map(|c| (full_orth[c], full_diag[c])),
-        rest: [0, 1].map(|c| {
-            let mut r = dirs[c];
-            if full_orth[c] {
-                r &= !ORTH_DIRS;
-            }
-            if full_diag[c] {
-                r &= !DIAG_DIRS;
-            }
-            r
-        }),
+        rest: rest_dirs(dirs, full_orth, full_diag),
         max: *max,
         reverse,
     })
@@ -426,16 +417,7 @@ fn compile_ride<B: Bits>(op: &Op<B>, g: Geometry, reverse: bool) -> Option<Compi
             all(mode.contains(Mode::SHOOT)),
         ],
         full: [0, 1].map(|c| (all(full_orth[c]), all(full_diag[c]))),
-        rest: [0, 1].map(|c| {
-            let mut r = dirs[c];
-            if full_orth[c] {
-                r &= !ORTH_DIRS;
-            }
-            if full_diag[c] {
-                r &= !DIAG_DIRS;
-            }
-            r
-        }),
+        rest: rest_dirs(dirs, full_orth, full_diag),
         dirs,
         through_own: *through_own,
         band: g.squares().map(|s| band(g, s, *min, *max)).collect(),
@@ -548,3 +530,18 @@ fn covers<B: Bits>(other: &Op<B>, op: &Op<B>, g: Geometry) -> bool {
 /// Direction bits of the four orthogonal and the four diagonal directions.
 const ORTH_DIRS: u8 = 0b0101_0101;
 const DIAG_DIRS: u8 = 0b1010_1010;
+
+/// Per colour, the directions of `dirs` left once the full orthogonal and diagonal sets
+/// (looked up at once on slider tables) are taken out.
+fn rest_dirs(dirs: [u8; 2], full_orth: [bool; 2], full_diag: [bool; 2]) -> [u8; 2] {
+    [0, 1].map(|c| {
+        let mut r = dirs[c];
+        if full_orth[c] {
+            r &= !ORTH_DIRS;
+        }
+        if full_diag[c] {
+            r &= !DIAG_DIRS;
+        }
+        r
+    })
+}
