@@ -1,11 +1,13 @@
 //! Reading and writing FEN (docs/rules/README.md, "FEN"), with one typed error per way a
 //! FEN can be wrong. The Musketeer gating field (docs/rules/musketeer.md, "Writing
-//! moves") is read and written by `fen_gating`.
+//! moves") is read and written by `fen_gating`, the hand of a game with gating from the
+//! hand (docs/rules/seirawan.md) by `fen_hand`.
 
 use crate::bitboard::Bits;
 use crate::color::Color;
 pub use crate::fen_error::{FenError, FenField};
 use crate::fen_gating::{self, GatingText};
+use crate::fen_hand;
 use crate::gating::Gating;
 use crate::goal::MAX_CHECKS;
 use crate::piece::{KindId, Piece};
@@ -44,7 +46,13 @@ impl<B: Bits> Position<B> {
             return Err(FenError::TooManyFields(fields.len()));
         }
         let mut pos = Position::empty(variant);
-        let (board, gating) = fen_gating::split(variant, fields[0])?;
+        let (board, gating) = if variant.hand_gating {
+            let (board, hand) = fen_hand::split(fields[0])?;
+            fen_hand::parse(&mut pos, hand)?;
+            (board, GatingText::Absent)
+        } else {
+            fen_gating::split(variant, fields[0])?
+        };
         parse_placement(&mut pos, board)?;
         let gating = match gating {
             GatingText::Absent => Gating::default(),
@@ -68,11 +76,15 @@ impl<B: Bits> Position<B> {
         let castling = fields
             .get(2)
             .ok_or(FenError::MissingField(FenField::Castling))?;
-        if variant.first_leaps.is_some() {
-            let (castling, leaps) = split_leap_rights(variant, castling)?;
+        if variant.hand_gating {
+            let (castling, files) = split_first_move_rights(variant, castling)?;
             pos.set_castling(parse_castling(variant, &castling)?);
-            pos.set_leap_rights(Color::White, leaps[0]);
-            pos.set_leap_rights(Color::Black, leaps[1]);
+            fen_hand::settle_rights(&mut pos, files);
+        } else if variant.first_leaps.is_some() {
+            let (castling, leaps) = split_first_move_rights(variant, castling)?;
+            pos.set_castling(parse_castling(variant, &castling)?);
+            pos.set_first_move_rights(Color::White, leaps[0]);
+            pos.set_first_move_rights(Color::Black, leaps[1]);
         } else {
             pos.set_castling(parse_castling(variant, castling)?);
         }
@@ -143,10 +155,15 @@ impl<B: Bits> Position<B> {
         if fen_gating::has_gating(self.variant()) {
             fen_gating::write(self.variant(), self.gating(), &mut s);
         }
+        if self.variant().hand_gating {
+            fen_hand::write(self, &mut s);
+        }
         s.push(' ');
         s.push(self.side_to_move().fen_char());
         s.push(' ');
-        if self.variant().first_leaps.is_some() {
+        if self.variant().hand_gating {
+            s += &fen_hand::castling_string(self);
+        } else if self.variant().first_leaps.is_some() {
             s += &castling_and_leaps_string(self);
         } else {
             s += &castling_string(self.variant(), self.castling());
@@ -343,7 +360,7 @@ pub fn castling_string(variant: &Variant, rights: CastlingRights) -> String {
 /// letters (`DEde`: White's first-move rights on d1 and e1, Black's on d8 and e8, as
 /// Fairy-Stockfish writes them) apart from its castling letters: the castling letters
 /// left, and each side's files. A letter that is a castling right of the game stays one.
-fn split_leap_rights(variant: &Variant, text: &str) -> Result<(String, [u16; 2]), FenError> {
+fn split_first_move_rights(variant: &Variant, text: &str) -> Result<(String, [u16; 2]), FenError> {
     if text == "-" {
         return Ok((text.to_string(), [0; 2]));
     }
@@ -394,7 +411,7 @@ fn castling_and_leaps_string<B: Bits>(pos: &Position<B>) -> String {
                 .chars()
                 .filter(|c| c.is_ascii_uppercase() == (color == Color::White)),
         );
-        let files = pos.leap_rights(color);
+        let files = pos.first_move_rights(color);
         s.extend((0..16).filter(|f| files >> f & 1 != 0).map(letter));
     }
     if s.is_empty() {

@@ -244,6 +244,17 @@ pub enum FenError {
         /// The side to move written.
         found: Color,
     },
+    /// A letter in the hand (`[HEhe]`) that names no piece the side may hold in hand
+    /// (docs/rules/seirawan.md, "Writing positions").
+    NotInHand {
+        /// The letter, as written.
+        letter: char,
+    },
+    /// More pieces of one kind in hand than [`crate::MAX_HAND`].
+    TooManyInHand {
+        /// The letter, as written.
+        letter: char,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -404,6 +415,16 @@ impl fmt::Display for FenError {
                 f,
                 "side to move '{}' contradicts the setup phase: {expected} is to act next",
                 found.fen_char()
+            ),
+            FenError::NotInHand { letter } => write!(
+                f,
+                "'{letter}' in the hand is no piece that side may hold in hand (not a pawn, \
+                 not the royal piece, and of its army)"
+            ),
+            FenError::TooManyInHand { letter } => write!(
+                f,
+                "more than {} pieces '{letter}' in hand",
+                crate::position::MAX_HAND
             ),
         }
     }

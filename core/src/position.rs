@@ -69,7 +69,12 @@ pub struct Position<B: Bits> {
     present: [u16; 2],
     checks: [u8; 2],
     leaps: [u16; 2],
+    hand: [[u8; MAX_KINDS]; 2],
+    hand_size: [u8; 2],
 }
+
+/// The most pieces of one kind a side may hold in hand.
+pub const MAX_HAND: u8 = 15;
 
 const EMPTY: u8 = 0;
 
@@ -126,6 +131,8 @@ impl<B: Bits> Position<B> {
             present: [0; 2],
             checks: [0; 2],
             leaps: [0; 2],
+            hand: [[0; MAX_KINDS]; 2],
+            hand_size: [0; 2],
         }
     }
 
@@ -344,21 +351,23 @@ impl<B: Bits> Position<B> {
         self.checks[color.index()] = n;
     }
 
-    /// In a game with first-move leaps ([`Variant::first_leaps`]): the files of `color`'s
-    /// first rank whose piece may still make its first move, bit `f` for file `f`; 0 in
-    /// other games.
+    /// In a game that keeps first-move rights ([`Variant::has_first_move_rights`]: Ouk
+    /// Chatrang's first leaps, gating from the hand): the files of `color`'s first rank
+    /// whose piece has not moved yet, bit `f` for file `f`; 0 in other games. In a game
+    /// with gating from the hand they are the squares a piece may still gate onto, and
+    /// none while the side's hand is empty.
     #[inline(always)]
-    pub fn leap_rights(&self, color: Color) -> u16 {
+    pub fn first_move_rights(&self, color: Color) -> u16 {
         self.leaps[color.index()]
     }
 
     /// Sets `color`'s first-move rights (bit `f` for file `f` of its first rank), keeping
     /// the key up to date.
     #[inline]
-    pub fn set_leap_rights(&mut self, color: Color, files: u16) {
+    pub fn set_first_move_rights(&mut self, color: Color, files: u16) {
         let mut diff = files ^ self.leaps[color.index()];
         while diff != 0 {
-            self.key ^= ZOBRIST.leap_rights[color.index()][diff.trailing_zeros() as usize];
+            self.key ^= ZOBRIST.first_move_rights[color.index()][diff.trailing_zeros() as usize];
             diff &= diff - 1;
         }
         self.leaps[color.index()] = files;
@@ -367,8 +376,57 @@ impl<B: Bits> Position<B> {
     /// Restores both sides' first-move rights saved before a move, without touching the
     /// key (for unmake, which restores the key with [`Position::restore_state`]).
     #[inline(always)]
-    pub fn restore_leap_rights(&mut self, leaps: [u16; 2]) {
+    pub fn restore_first_move_rights(&mut self, leaps: [u16; 2]) {
         self.leaps = leaps;
+    }
+
+    /// How many pieces of `kind` `color` holds in hand (games with
+    /// [`Variant::hand_gating`]; 0 in every other game).
+    #[inline(always)]
+    pub fn hand_count(&self, color: Color, kind: KindId) -> u8 {
+        self.hand[color.index()][kind.index()]
+    }
+
+    /// How many pieces `color` holds in hand, of every kind.
+    #[inline(always)]
+    pub fn hand_size(&self, color: Color) -> u8 {
+        self.hand_size[color.index()]
+    }
+
+    /// The kinds `color` holds at least one of in hand, lowest kind id first.
+    pub fn hand_kinds(&self, color: Color) -> impl Iterator<Item = KindId> + '_ {
+        let hand = &self.hand[color.index()];
+        (0..MAX_KINDS)
+            .filter(|&k| hand[k] > 0)
+            .map(|k| KindId(k as u8))
+    }
+
+    /// Adds a piece of `kind` to `color`'s hand, keeping the key up to date.
+    ///
+    /// # Panics
+    /// If the hand already holds [`MAX_HAND`] of that kind (FEN reading refuses more).
+    #[inline]
+    pub fn add_to_hand(&mut self, color: Color, kind: KindId) {
+        let n = self.hand[color.index()][kind.index()];
+        assert!(n < MAX_HAND, "at most {MAX_HAND} pieces of a kind in hand");
+        let keys = &ZOBRIST.hand[color.index()][kind.index()];
+        self.key ^= keys[n as usize] ^ keys[n as usize + 1];
+        self.hand[color.index()][kind.index()] = n + 1;
+        self.hand_size[color.index()] += 1;
+    }
+
+    /// Takes a piece of `kind` from `color`'s hand, keeping the key up to date.
+    ///
+    /// # Panics
+    /// If the hand holds none (a programming error: moves come from the generator).
+    #[inline]
+    pub fn take_from_hand(&mut self, color: Color, kind: KindId) {
+        let n = self.hand[color.index()][kind.index()];
+        assert!(n > 0, "no such piece in hand");
+        let keys = &ZOBRIST.hand[color.index()][kind.index()];
+        self.key ^= keys[n as usize] ^ keys[n as usize - 1];
+        self.hand[color.index()][kind.index()] = n - 1;
+        self.hand_size[color.index()] -= 1;
     }
 
     /// Restores both check counts saved before a move, without touching the key (for
@@ -429,8 +487,11 @@ impl<B: Bits> Position<B> {
         for c in Color::ALL {
             let mut files = self.leaps[c.index()];
             while files != 0 {
-                key ^= z.leap_rights[c.index()][files.trailing_zeros() as usize];
+                key ^= z.first_move_rights[c.index()][files.trailing_zeros() as usize];
                 files &= files - 1;
+            }
+            for (k, &n) in self.hand[c.index()].iter().enumerate() {
+                key ^= z.hand[c.index()][k][n as usize];
             }
         }
         key ^ gating_key(&self.gating)
@@ -439,7 +500,7 @@ impl<B: Bits> Position<B> {
     /// Counts of each kind per side, with how many stand on dark squares.
     pub fn material(&self) -> Material {
         let mut m = Material {
-            reserves: self.gating.reserve_count() as u8,
+            reserves: self.gating.reserve_count() as u8 + self.hand_size[0] + self.hand_size[1],
             ..Material::default()
         };
         let g = self.geometry();
@@ -471,7 +532,9 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        let hand_size = self.hand.map(|h| h.iter().map(|&n| n as u32).sum::<u32>());
         by_color == self.by_color
+            && hand_size == self.hand_size.map(u32::from)
             && by_kind == self.by_kind
             && present == self.present
             && self.key == self.compute_key()

@@ -68,6 +68,12 @@ pub struct Variant {
     /// Ouk Chatrang's first moves (Fairy-Stockfish's `cambodianMoves`; docs/rules/cambodian.md),
     /// if the game has them.
     pub first_leaps: Option<FirstLeaps>,
+    /// Gating from the hand (S-Chess, docs/rules/seirawan.md; Fairy-Stockfish's
+    /// `seirawanGating`): each side holds pieces in hand (the start position's bracket,
+    /// `[HEhe]`), and a piece making the first move from its square of the side's first
+    /// rank may bring one of them onto the square it leaves. The squares still unmoved
+    /// are the position's [first-move rights](crate::Position::first_move_rights).
+    pub hand_gating: bool,
     /// The ends beyond chess's: extinction, compulsory capture, checkmate that wins
     /// ([`EndRules`]; chess's by default).
     pub end_rules: EndRules,
@@ -79,7 +85,7 @@ pub struct Variant {
 /// Ouk Chatrang's special first moves, as Fairy-Stockfish 11.1 plays its `cambodianMoves`.
 ///
 /// A position holds, per side, a set of files of the side's first rank whose piece still
-/// has its first move ([`Position::leap_rights`](crate::Position::leap_rights); the FEN
+/// has its first move ([`Position::first_move_rights`](crate::Position::first_move_rights); the FEN
 /// writes them as file letters in the castling field, `DEde`). A right is lost when a
 /// piece moves from its square or an enemy piece moves to it. While it holds:
 ///
@@ -271,7 +277,8 @@ pub struct Material {
     pub count: [[u8; MAX_KINDS]; 2],
     /// `on_dark[color][kind]`: how many of them stand on dark squares.
     pub on_dark: [[u8; MAX_KINDS]; 2],
-    /// Musketeer reserve pieces still waiting to gate in, both sides.
+    /// Pieces waiting off the board to gate in, both sides: Musketeer's reserve pieces
+    /// and the pieces in hand of a game with [`Variant::hand_gating`].
     pub reserves: u8,
 }
 
@@ -383,6 +390,13 @@ impl Variant {
             Color::White => self.geometry.ranks() - 1,
             Color::Black => 0,
         }
+    }
+
+    /// True if the game's positions keep first-move rights (per side, the files of its
+    /// first rank whose piece has not moved): for Ouk Chatrang's first leaps or for gating
+    /// from the hand.
+    pub fn has_first_move_rights(&self) -> bool {
+        self.first_leaps.is_some() || self.hand_gating
     }
 
     /// Every kind id of the game.

@@ -2,6 +2,7 @@
 
 use crate::goal::MAX_CHECKS;
 use crate::piece::MAX_KINDS;
+use crate::position::MAX_HAND;
 use crate::rng::splitmix64;
 use crate::square::MAX_SQUARES;
 use once_cell::sync::Lazy;
@@ -25,9 +26,12 @@ pub struct Zobrist {
     pub gating_slot: [[[u64; 12]; 2]; 2],
     /// `checks[color][n]`: `color` has `n` checks left to give (games that count them).
     pub checks: [[u64; MAX_CHECKS as usize + 1]; 2],
-    /// `leap_rights[color][file]`: `color`'s piece on `file` of its first rank may still
+    /// `first_move_rights[color][file]`: `color`'s piece on `file` of its first rank may still
     /// make its first-move leap (Ouk Chatrang).
-    pub leap_rights: [[u64; 16]; 2],
+    pub first_move_rights: [[u64; 16]; 2],
+    /// `hand[color][kind][n]`: `color` holds `n` pieces of `kind` in hand; 0 for `n = 0`,
+    /// so that an empty hand (every game without one) adds nothing.
+    pub hand: [[[u64; MAX_HAND as usize + 1]; MAX_KINDS]; 2],
 }
 
 /// The process-wide key tables.
@@ -41,7 +45,8 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         gating_type: [[0; MAX_KINDS]; 2],
         gating_slot: [[[0; 12]; 2]; 2],
         checks: [[0; MAX_CHECKS as usize + 1]; 2],
-        leap_rights: [[0; 16]; 2],
+        first_move_rights: [[0; 16]; 2],
+        hand: [[[0; MAX_HAND as usize + 1]; MAX_KINDS]; 2],
     });
     // The squares of boards up to 10x10 first, in the order they had when no board was
     // larger, so that every key of those boards keeps its value; the squares beyond come
@@ -70,7 +75,7 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
     for key in z.checks.iter_mut().flatten() {
         *key = splitmix64(&mut state);
     }
-    for key in z.leap_rights.iter_mut().flatten() {
+    for key in z.first_move_rights.iter_mut().flatten() {
         *key = splitmix64(&mut state);
     }
     for key in z
@@ -82,6 +87,15 @@ pub static ZOBRIST: Lazy<Box<Zobrist>> = Lazy::new(|| {
         *key = splitmix64(&mut state);
     }
     for key in z.en_passant[FIRST_SQUARES..].iter_mut() {
+        *key = splitmix64(&mut state);
+    }
+    // Drawn last, so that every key before keeps its value; no piece in hand adds nothing.
+    for key in z
+        .hand
+        .iter_mut()
+        .flatten()
+        .flat_map(|counts| counts[1..].iter_mut())
+    {
         *key = splitmix64(&mut state);
     }
     z

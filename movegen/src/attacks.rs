@@ -207,7 +207,7 @@ impl<B: Board> Tables<B> {
     #[cold]
     #[inline(never)]
     fn forward_leap_attacker(&self, pos: &Position<B>, sq: Square, by: Color, kind: KindId) -> B {
-        let rights = pos.leap_rights(by);
+        let rights = pos.first_move_rights(by);
         if rights == 0 {
             return B::EMPTY;
         }

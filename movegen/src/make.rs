@@ -29,7 +29,8 @@ impl Undo {
         self.captured
     }
 
-    /// Where a Musketeer reserve piece entered the board with this move, if one did.
+    /// Where a Musketeer reserve piece or a piece from the hand entered the board with
+    /// this move, if one did.
     pub fn gated(&self) -> Option<Square> {
         self.gated
     }
@@ -74,7 +75,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         }
         pos.flip_side();
         return Undo {
-            leaps: [pos.leap_rights(Color::White), pos.leap_rights(Color::Black)],
+            leaps: [
+                pos.first_move_rights(Color::White),
+                pos.first_move_rights(Color::Black),
+            ],
             ..undo
         };
     }
@@ -140,6 +144,22 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         }
     }
     let mut gated = None;
+    if let Some(kind) = mv.gate_kind() {
+        let sq = match mv.flag {
+            MoveFlag::Castle => {
+                let rule = &t.variant.castling[mv.aux as usize];
+                if mv.gates_on_rook_square() {
+                    rule.rook_from
+                } else {
+                    rule.royal_from
+                }
+            }
+            _ => mv.from,
+        };
+        pos.take_from_hand(us, kind);
+        pos.put(sq, Piece::new(us, kind));
+        gated = Some(sq);
+    }
     if effect != GateEffect::default() {
         let mut g = *pos.gating();
         if let Some((sq, kind, slot)) = effect.gate {
@@ -160,8 +180,8 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         pos.set_castling(CastlingRights(pos.castling().0 & !loss));
     }
     // Read here, not with the rest of the state: the rights change only below.
-    let leaps = if t.first_leaps {
-        lose_leap_rights(t, pos, us, mv)
+    let leaps = if t.first_move_rights {
+        lose_first_move_rights(t, pos, us, mv)
     } else {
         [0; 2]
     };
@@ -187,7 +207,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
 pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &Undo) {
     let us = !pos.side_to_move();
     if let Some(sq) = undo.gated {
-        pos.remove(sq);
+        let piece = pos.remove(sq);
+        if mv.gate_kind().is_some() {
+            pos.add_to_hand(us, piece.kind);
+        }
     }
     if t.gating && *pos.gating() != undo.gating {
         pos.set_gating(undo.gating);
@@ -237,8 +260,8 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         pos.flip_side();
     }
     pos.restore_checks(undo.checks);
-    if t.first_leaps {
-        pos.restore_leap_rights(undo.leaps);
+    if t.first_move_rights {
+        pos.restore_first_move_rights(undo.leaps);
     }
     pos.restore_state(
         undo.castling,
@@ -249,28 +272,42 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
     );
 }
 
-/// Ouk Chatrang's first-move rights after `us` played `mv` (as Fairy-Stockfish 11.1's
-/// gates): `us` loses the right of the square it moved from, the other side that of the
-/// square it moved to. Returns both sides' rights before the move, White's first.
+/// The first-move rights after `us` played `mv` (Ouk Chatrang's first leaps, S-Chess's
+/// gating squares; both Fairy-Stockfish's gates): `us` loses the right of the square it
+/// moved from (and of its Rook's when castling), the other side that of the square it
+/// moved to; a side whose hand is empty after gating can gate nowhere. Returns both
+/// sides' rights before the move, White's first.
 #[cold]
 #[inline(never)]
-fn lose_leap_rights<B: Board>(
+fn lose_first_move_rights<B: Board>(
     t: &Tables<B>,
     pos: &mut Position<B>,
     us: Color,
     mv: Move,
 ) -> [u16; 2] {
-    let before = [pos.leap_rights(Color::White), pos.leap_rights(Color::Black)];
+    let before = [
+        pos.first_move_rights(Color::White),
+        pos.first_move_rights(Color::Black),
+    ];
     let g = t.geometry;
     let first_rank = |c: Color| match c {
         Color::White => 0,
         Color::Black => g.ranks() - 1,
     };
-    for (color, sq) in [(us, mv.from), (!us, mv.to)] {
-        let rights = pos.leap_rights(color);
+    let rook_from =
+        (mv.flag == MoveFlag::Castle).then(|| t.variant.castling[mv.aux as usize].rook_from);
+    let lost = [(us, mv.from), (!us, mv.to)]
+        .into_iter()
+        .chain(rook_from.map(|sq| (us, sq)));
+    for (color, sq) in lost {
+        let rights = pos.first_move_rights(color);
         if g.rank(sq).0 == first_rank(color) && rights >> g.file(sq).0 & 1 != 0 {
-            pos.set_leap_rights(color, rights & !(1 << g.file(sq).0));
+            pos.set_first_move_rights(color, rights & !(1 << g.file(sq).0));
         }
+    }
+    // With nothing left in hand, nothing can gate any more.
+    if t.hand_gating && pos.hand_size(us) == 0 {
+        pos.set_first_move_rights(us, 0);
     }
     before
 }

@@ -72,9 +72,14 @@ pub struct Move {
     promo: u8,
     /// Flag-specific data: castling rule index or intermediate square.
     pub aux: u8,
+    gate: u8,
 }
 
 const NO_PROMO: u8 = u8::MAX;
+/// No piece gated from the hand.
+const NO_GATE: u8 = u8::MAX;
+/// In `gate`: the piece gates onto the castling Rook's square, not the King's.
+const GATE_ON_ROOK: u8 = 0x10;
 
 impl Move {
     /// A normal move or capture.
@@ -86,6 +91,7 @@ impl Move {
             flag: MoveFlag::Normal,
             promo: NO_PROMO,
             aux: 0,
+            gate: NO_GATE,
         }
     }
 
@@ -98,6 +104,7 @@ impl Move {
             flag,
             promo: NO_PROMO,
             aux,
+            gate: NO_GATE,
         }
     }
 
@@ -110,6 +117,7 @@ impl Move {
             flag: MoveFlag::Normal,
             promo: kind.0,
             aux: 0,
+            gate: NO_GATE,
         }
     }
 
@@ -122,6 +130,7 @@ impl Move {
             flag: MoveFlag::Select,
             promo: kind.0,
             aux: 0,
+            gate: NO_GATE,
         }
     }
 
@@ -134,6 +143,7 @@ impl Move {
             flag: MoveFlag::Place,
             promo: kind.0,
             aux: file,
+            gate: NO_GATE,
         }
     }
 
@@ -146,6 +156,7 @@ impl Move {
             flag: MoveFlag::Null,
             promo: NO_PROMO,
             aux: 0,
+            gate: NO_GATE,
         }
     }
 
@@ -155,20 +166,22 @@ impl Move {
         self.flag == MoveFlag::Null
     }
 
-    /// The move packed into 40 bits (for transposition tables).
+    /// The move packed into 40 bits (for transposition tables): squares 8 bits each, the
+    /// flag 4, the new kind 5, `aux` 8, the gated piece 6.
     #[inline(always)]
     pub fn to_bits(self) -> u64 {
         self.from.0 as u64
             | (self.to.0 as u64) << 8
             | (self.flag as u64) << 16
-            | (self.promo as u64) << 24
-            | (self.aux as u64) << 32
+            | ((self.promo & 0x1F) as u64) << 20
+            | (self.aux as u64) << 25
+            | ((self.gate & 0x3F) as u64) << 33
     }
 
     /// The move packed by [`Move::to_bits`], if the bits name a flag; whether it is legal
     /// is for the caller to check.
     pub fn from_bits(bits: u64) -> Option<Move> {
-        let flag = match (bits >> 16) as u8 {
+        let flag = match (bits >> 16) as u8 & 0xF {
             0 => MoveFlag::Normal,
             1 => MoveFlag::DoubleStep,
             2 => MoveFlag::EnPassant,
@@ -181,13 +194,48 @@ impl Move {
             9 => MoveFlag::Null,
             _ => return None,
         };
+        let promo = (bits >> 20) as u8 & 0x1F;
+        let gate = (bits >> 33) as u8 & 0x3F;
         Some(Move {
             from: Square(bits as u8),
             to: Square((bits >> 8) as u8),
             flag,
-            promo: (bits >> 24) as u8,
-            aux: (bits >> 32) as u8,
+            promo: if promo == 0x1F { NO_PROMO } else { promo },
+            aux: (bits >> 25) as u8,
+            gate: if gate == 0x3F { NO_GATE } else { gate },
         })
+    }
+
+    /// This move bringing a piece of `kind` from the hand onto the square its mover leaves
+    /// (for castling: the King's square, or with `on_rook_square` the Rook's), in a game
+    /// with gating from the hand ([`joust_core::Variant::hand_gating`]).
+    #[inline(always)]
+    pub const fn with_gate(self, kind: KindId, on_rook_square: bool) -> Move {
+        Move {
+            gate: kind.0 | if on_rook_square { GATE_ON_ROOK } else { 0 },
+            ..self
+        }
+    }
+
+    /// The kind this move brings from the hand, if it gates one.
+    #[inline(always)]
+    pub fn gate_kind(self) -> Option<KindId> {
+        (self.gate != NO_GATE).then_some(KindId(self.gate & 0xF))
+    }
+
+    /// True if this gating move is castling that gates onto the Rook's square.
+    #[inline(always)]
+    pub fn gates_on_rook_square(self) -> bool {
+        self.gate != NO_GATE && self.gate & GATE_ON_ROOK != 0
+    }
+
+    /// The same move without its gating.
+    #[inline(always)]
+    pub fn without_gate(self) -> Move {
+        Move {
+            gate: NO_GATE,
+            ..self
+        }
     }
 
     /// True for Musketeer setup moves (selection and placement).
@@ -208,6 +256,12 @@ impl fmt::Debug for Move {
         write!(f, "Move({}->{} {:?}", self.from.0, self.to.0, self.flag)?;
         if let Some(k) = self.promotion_kind() {
             write!(f, " ={}", k.0)?;
+        }
+        if let Some(k) = self.gate_kind() {
+            write!(f, " /{}", k.0)?;
+            if self.gates_on_rook_square() {
+                write!(f, " on the rook's square")?;
+            }
         }
         write!(f, ")")
     }

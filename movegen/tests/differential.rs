@@ -125,6 +125,7 @@ mod recipe_add_a_game {
             check_freezes_royal: false,
             rules_in_short: Vec::new(),
             first_leaps: None,
+            hand_gating: false,
             end_rules: Default::default(),
         }))
     }

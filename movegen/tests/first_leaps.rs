@@ -81,7 +81,7 @@ fn rights_are_lost_by_moving_away_or_being_captured_on() {
     play(&mut p, "c2d1");
     // Back on d1, the King has lost its leap.
     assert!(!moves(&p).contains(&"d1b2".into()));
-    assert_eq!(p.leap_rights(Color::White), 1 << 4);
+    assert_eq!(p.first_move_rights(Color::White), 1 << 4);
     // A Neang captured on its square takes its right with it.
     let mut p = pos("3mk3/8/8/8/8/3n4/8/3KM3 b DEde - 0 1");
     play(&mut p, "d3e1");
@@ -110,7 +110,7 @@ fn the_fen_writes_rights_in_file_order_and_the_key_follows_them() {
     }
     // A null move keeps the rights, and so does taking it back.
     let undo = make(t, &mut p, Move::null());
-    assert_eq!(p.leap_rights(Color::White), 0b11000);
+    assert_eq!(p.first_move_rights(Color::White), 0b11000);
     unmake(t, &mut p, Move::null(), &undo);
     assert_eq!((p.to_fen(), p.key()), (a.to_fen(), a.key()));
 }

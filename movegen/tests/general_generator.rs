@@ -61,6 +61,7 @@ fn like_with_armies(
         check_freezes_royal: base.check_freezes_royal,
         rules_in_short: Vec::new(),
         first_leaps: base.first_leaps,
+        hand_gating: base.hand_gating,
         end_rules: base.end_rules.clone(),
     }))
 }

@@ -33,8 +33,9 @@ impl fmt::Display for MoveTextError {
 impl std::error::Error for MoveTextError {}
 
 /// The coordinate text of `mv`, a legal move in `pos`: `e2e4`, `e7e8q`, castling as the
-/// royal's move, Musketeer setup moves `L` and `L@b0`, gating suffix `b1c3l`; the null
-/// move is `0000`, as UCI writes it.
+/// royal's move, Musketeer setup moves `L` and `L@b0`, gating suffix `b1c3l`; gating
+/// from the hand `b1c3h`, and castling gating onto the Rook's square as the Rook's square
+/// and the King's, `h1e1h`; the null move is `0000`, as UCI writes it.
 pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
     if mv.is_null() {
         return "0000".to_string();
@@ -67,7 +68,23 @@ pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
         let m = g.name(joust_core::Square(mv.aux));
         return format!("{}{m},{m}{}", g.name(mv.from), g.name(mv.to));
     }
+    if let (MoveFlag::Castle, Some(k), true) = (mv.flag, mv.gate_kind(), mv.gates_on_rook_square())
+    {
+        // Gating onto the Rook's square: the Rook's square, then the King's, then the
+        // piece (`h1e1h`), as Fairy-Stockfish writes it.
+        let rule = &variant.castling[mv.aux as usize];
+        return format!(
+            "{}{}{}",
+            g.name(rule.rook_from),
+            g.name(rule.royal_from),
+            variant.kind(k).letter.to_ascii_lowercase()
+        );
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
+    if let Some(k) = mv.gate_kind() {
+        s.push(variant.kind(k).letter.to_ascii_lowercase());
+        return s;
+    }
     if mv.flag == MoveFlag::Normal {
         if let Some(k) = mv.promotion_kind() {
             let new = variant.kind(k);

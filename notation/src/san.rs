@@ -91,9 +91,14 @@ pub fn legal_moves_san<B: TableCache>(pos: &Position<B>) -> Vec<(Move, String)> 
 /// The SAN of `mv` given the full list of legal moves (for disambiguation).
 fn san_among<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> String {
     let mut s = san_body(pos, mv, legal);
-    if let Some(letter) = gate_letter(pos, mv) {
+    if let Some((letter, square)) = gate(pos, mv) {
         s.push('/');
         s.push(letter);
+        // Castling that gates names the square, the King's or the Rook's (`O-O/He1`), as
+        // Fairy-Stockfish writes it.
+        if mv.flag == MoveFlag::Castle && mv.gate_kind().is_some() {
+            s += &pos.geometry().name(square).to_string();
+        }
     }
     if !mv.is_setup() {
         let mut after = pos.clone();
@@ -109,13 +114,23 @@ fn san_among<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> Stri
     s
 }
 
-/// The letter of the reserve piece `mv` gates in, if it gates (Musketeer).
-fn gate_letter<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<char> {
-    gate(pos, mv).map(|(letter, _)| letter)
-}
-
-/// The letter and square of the reserve piece `mv` gates in, if it gates.
+/// The letter and square of the piece `mv` gates in, if it gates: a Musketeer reserve
+/// piece, or a piece from the hand (S-Chess).
 fn gate<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<(char, Square)> {
+    if let Some(kind) = mv.gate_kind() {
+        let square = match mv.flag {
+            MoveFlag::Castle => {
+                let rule = &pos.variant().castling[mv.aux as usize];
+                if mv.gates_on_rook_square() {
+                    rule.rook_from
+                } else {
+                    rule.royal_from
+                }
+            }
+            _ => mv.from,
+        };
+        return Some((pos.variant().kind(kind).letter, square));
+    }
     let t = tables::<B>(pos.variant());
     if !t.has_gating() || mv.is_setup() {
         return None;
@@ -372,7 +387,9 @@ pub fn parse_san<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, S
 
 fn gate_matches<B: TableCache>(pos: &Position<B>, suffix: Option<GateSuffix>, mv: Move) -> bool {
     let Some((letter, square)) = suffix else {
-        return true;
+        // Musketeer's gating is compulsory and may go unwritten; gating from the hand is
+        // a choice, so a move written without it does not gate.
+        return mv.gate_kind().is_none();
     };
     match gate(pos, mv) {
         Some((l, sq)) => l == letter && square.is_none_or(|s| s == sq),
@@ -413,6 +430,13 @@ fn parse_pattern(g: Geometry, text: &str) -> Result<(Pattern, Option<GateSuffix>
                 malformed(original, "a gating note is written like (Fo-e8) or /F")
             })?);
             s = &s[..open];
+        } else if let Some((slash, suffix)) = square_gate_suffix(g, s) {
+            // `O-O/He1`: the piece gated and the square it gates onto.
+            if gate.is_some() {
+                return Err(malformed(original, "two gating suffixes"));
+            }
+            gate = Some(suffix);
+            s = &s[..slash];
         } else if b.len() >= 3 && b[b.len() - 2] == b'/' && b[b.len() - 1].is_ascii_uppercase() {
             if gate.is_some() {
                 return Err(malformed(original, "two gating suffixes"));
@@ -429,6 +453,16 @@ fn parse_pattern(g: Geometry, text: &str) -> Result<(Pattern, Option<GateSuffix>
         return Err(malformed(original, "no move before the marks"));
     }
     Ok((parse_body(g, original, s)?, gate))
+}
+
+/// A gating suffix with its square at the end of `s` (`/He1`): where its `/` is, and the
+/// suffix.
+fn square_gate_suffix(g: Geometry, s: &str) -> Option<(usize, GateSuffix)> {
+    let slash = s.rfind('/')?;
+    let rest = &s[slash + 1..];
+    let letter = rest.chars().next().filter(|c| c.is_ascii_uppercase())?;
+    let square = g.parse_square(&rest[1..])?;
+    (slash > 0).then_some((slash, (letter, Some(square))))
 }
 
 /// The seed's gating note: `Fo-e8`, `F-e8`, `Fe8` or just `F`.

@@ -136,6 +136,7 @@ fn build_inner(
         check_freezes_royal: keys.bool("makpongRule", false)?,
         rules_in_short: rules_in_short(keys)?,
         first_leaps: None,
+        hand_gating: false,
         end_rules,
     };
     variant.dead_position = dead_position(keys, &variant)?;
@@ -143,6 +144,7 @@ fn build_inner(
     super::ends::drop_absent_royals(&mut variant);
     variant.goals = super::goals::goals(keys, &variant)?;
     variant.first_leaps = super::first_leaps::first_leaps(keys, &variant)?;
+    variant.hand_gating = super::hand_gating::hand_gating(keys, &variant)?;
     if keys.bool("castling", true)? {
         variant.castling = castling_rules(keys, &variant)?;
     }

@@ -18,6 +18,7 @@ pub mod error;
 mod first_leaps;
 mod fsf_pieces;
 mod goals;
+mod hand_gating;
 pub mod ini;
 mod joust_rules;
 mod keys;

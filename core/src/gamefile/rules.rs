@@ -30,6 +30,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "immobilityIllegal",
     "makpongRule",
     "cambodianMoves",
+    "seirawanGating",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -130,11 +131,10 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
     u("castlingDroppedPiece", "false", DROPS),
     u("shogiPawnDropMateIllegal", "false", DROPS),
     u(
-        "seirawanGating",
+        "gating",
         "false",
-        "gating from the hand (S-Chess) is not played yet",
+        "`gating` plays nothing without `seirawanGating` or `cambodianMoves`",
     ),
-    u("gating", "false", "gating from the hand is not played yet"),
     u(
         "sittuyinPromotion",
         "false",

@@ -42,6 +42,7 @@ const FILES: &[(&str, &str)] = &[
     ("makruk.ini", include_str!("../../games/makruk.ini")),
     ("makpong.ini", include_str!("../../games/makpong.ini")),
     ("cambodian.ini", include_str!("../../games/cambodian.ini")),
+    ("seirawan.ini", include_str!("../../games/seirawan.ini")),
     ("shako.ini", include_str!("../../games/shako.ini")),
     ("grand.ini", include_str!("../../games/grand.ini")),
     (

@@ -22,7 +22,7 @@ pub(super) fn moves<B: Board>(
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
-    let rights = pos.leap_rights(us);
+    let rights = pos.first_move_rights(us);
     if rights == 0 {
         return;
     }

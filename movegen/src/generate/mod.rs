@@ -10,6 +10,7 @@
 //! - [`royalless`]: a side without a royal piece; every pseudo-legal move is legal.
 //! - [`castling`]: castling moves, for both.
 //! - [`first_leaps`]: Ouk Chatrang's first-move leaps, for the tested generator.
+//! - [`hand_gating`]: S-Chess's gating from the hand, added to the moves of either.
 //! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
 //!   side is extinct, and only captures when captures are compulsory and one exists.
 //! - [`goals`]: no moves once a goal (a flag, the last check) has ended the game, and no
@@ -20,6 +21,7 @@ mod castling;
 mod first_leaps;
 mod general;
 mod goals;
+mod hand_gating;
 mod immunity;
 mod pinned;
 mod royalless;
@@ -56,6 +58,9 @@ fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveLis
         pinned::generate(t, pos, list);
     } else {
         tested::generate(t, pos, list);
+    }
+    if t.hand_gating {
+        hand_gating::add_gating_moves(t, pos, list);
     }
     if ends.must_capture {
         captures_only(pos, list);

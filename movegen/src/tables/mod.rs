@@ -92,6 +92,11 @@ pub struct Tables<B: Board> {
     pub(crate) compiled_attacks: [CompiledAttacks<B>; 2],
     /// The game has Ouk Chatrang's first-move leaps ([`Variant::first_leaps`]).
     pub(crate) first_leaps: bool,
+    /// The game has gating from the hand ([`Variant::hand_gating`]).
+    pub(crate) hand_gating: bool,
+    /// The game's positions keep first-move rights
+    /// ([`Variant::has_first_move_rights`]), which moves lose.
+    pub(crate) first_move_rights: bool,
     /// The kind whose first-move leap two squares forward also attacks the square it
     /// leaps to, if the game has first-move leaps and such a kind.
     pub(crate) forward_leaper: Option<KindId>,
@@ -234,6 +239,8 @@ impl<B: TableCache> Tables<B> {
             ],
             compiled_attacks,
             first_leaps: variant.first_leaps.is_some(),
+            hand_gating: variant.hand_gating,
+            first_move_rights: variant.has_first_move_rights(),
             forward_leaper: variant.first_leaps.and_then(|f| f.forward_leaper),
         }
     }

@@ -104,7 +104,7 @@ fn first_rank(v: &Variant, color: Color) -> i8 {
 fn has_leap_right<B: TableCache>(pos: &Position<B>, color: Color, sq: Square) -> bool {
     let v = pos.variant();
     let (file, rank) = v.geometry.coords(sq);
-    rank == first_rank(v, color) && pos.leap_rights(color) >> file & 1 != 0
+    rank == first_rank(v, color) && pos.first_move_rights(color) >> file & 1 != 0
 }
 
 /// True if a Neang of `by` with its first-move right leaps onto `target`: two squares

@@ -68,6 +68,11 @@ pub struct Tally {
     pub illegal_ep_squares: u64,
     /// The first of those, for the report.
     pub illegal_ep_example: Option<String>,
+    /// FENs that spell the same position differently, in the castling field or the order
+    /// of the hand (see [`Checker::check_fen`]).
+    pub other_spellings: u64,
+    /// The first of those, for the report.
+    pub other_spelling_example: Option<String>,
     /// Every difference.
     pub differences: Vec<Difference>,
 }
@@ -83,6 +88,10 @@ impl Tally {
         self.illegal_ep_squares += other.illegal_ep_squares;
         if self.illegal_ep_example.is_none() {
             self.illegal_ep_example = other.illegal_ep_example.clone();
+        }
+        self.other_spellings += other.other_spellings;
+        if self.other_spelling_example.is_none() {
+            self.other_spelling_example = other.other_spelling_example.clone();
         }
         self.differences.extend(other.differences.iter().cloned());
     }
@@ -165,9 +174,34 @@ impl<'a> Checker<'a> {
     /// when the FENs differ in that field alone, Joust's is `-`, and Joust reads
     /// Fairy-Stockfish's FEN back to the very same position (which it does only when the
     /// capture is illegal: it keeps an en-passant square only for a legal capture).
+    ///
+    /// Nor is a second spelling of the same position: Fairy-Stockfish 11.1 writes the
+    /// castling field of S-Chess with every gating file, those a castling letter stands
+    /// for included (`KQABCDEFGH`), where Joust, as current Fairy-Stockfish, leaves those
+    /// out (`KQBCDFG`); a hand's pieces may come in another order. It is accepted when the
+    /// FENs differ only there, Joust reads Fairy-Stockfish's FEN back to the very same
+    /// position, and Fairy-Stockfish reads Joust's back as its own.
     pub fn check_fen<B: TableCache>(&mut self, pos: &Position<B>, fsf_fen: &str, path: &[String]) {
         self.tally.fens += 1;
         let ours = pos.to_fen();
+        let fsf_reads_ours = self.fsf.fen_after(&ours, &[]);
+        if fsf_fen != ours
+            && only_spelling_differs(&ours, fsf_fen)
+            && fsf_reads_ours.as_deref().ok() == Some(fsf_fen)
+            && position_from_fen::<B>(pos.variant(), fsf_fen)
+                .is_ok_and(|back| back.to_fen() == ours && back.key() == pos.key())
+        {
+            self.tally.other_spellings += 1;
+            if self.tally.other_spelling_example.is_none() {
+                self.tally.other_spelling_example = Some(format!(
+                    "{} ({}) after [{}]: Joust {ours}, Fairy-Stockfish {fsf_fen}",
+                    self.label,
+                    self.root,
+                    path.join(" ")
+                ));
+            }
+            return;
+        }
         let mut notes = Vec::new();
         let same_position = match position_from_fen::<B>(pos.variant(), fsf_fen) {
             Err(e) => {
@@ -198,7 +232,7 @@ impl<'a> Checker<'a> {
                 notes.insert(0, format!("Fairy-Stockfish writes {fsf_fen}"));
             }
         }
-        match self.fsf.fen_after(&ours, &[]) {
+        match fsf_reads_ours {
             Ok(read) if read != ours && read != fsf_fen => {
                 notes.push(format!("Fairy-Stockfish reads Joust's FEN as {read}"))
             }
@@ -227,6 +261,26 @@ pub fn only_illegal_ep_differs(ours: &str, theirs: &str) -> bool {
             .zip(&b)
             .enumerate()
             .all(|(i, (x, y))| i == 3 || x == y)
+}
+
+/// True if two FENs differ at most in the castling field (the third) and in the order of
+/// the letters in the placement's brackets (the hand).
+pub fn only_spelling_differs(ours: &str, theirs: &str) -> bool {
+    let a: Vec<&str> = ours.split_whitespace().collect();
+    let b: Vec<&str> = theirs.split_whitespace().collect();
+    let sorted_bracket = |field: &str| {
+        let (board, hand) = field.split_once('[').unwrap_or((field, ""));
+        let mut letters: Vec<char> = hand.chars().collect();
+        letters.sort_unstable();
+        (board.to_string(), letters)
+    };
+    a.len() == b.len()
+        && a.len() >= 3
+        && a.iter().zip(&b).enumerate().all(|(i, (x, y))| match i {
+            0 => sorted_bracket(x) == sorted_bracket(y),
+            2 => true,
+            _ => x == y,
+        })
 }
 
 /// True if `theirs`, a move only Fairy-Stockfish offers, is a promotion on from and to
@@ -278,6 +332,28 @@ mod tests {
         assert!(!only_illegal_ep_differs(ours, &theirs.replace("KQ", "K")));
         assert!(!only_illegal_ep_differs(ours, ours));
         assert!(!only_illegal_ep_differs("8/8 w", "8/8 w"));
+    }
+
+    #[test]
+    fn a_second_spelling_differs_in_castling_or_hand_order_only() {
+        let ours = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1";
+        let theirs =
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQABCDEFGHkqabcdefgh - 0 1";
+        assert!(only_spelling_differs(ours, theirs));
+        // Not another hand, another board, or another side to move.
+        assert!(!only_spelling_differs(
+            ours,
+            &theirs.replace("[HEhe]", "[HEh]")
+        ));
+        assert!(!only_spelling_differs(
+            ours,
+            &theirs.replace("RNBQKBNR[", "RNBQKBN1[")
+        ));
+        assert!(!only_spelling_differs(ours, &theirs.replace(" w ", " b ")));
+        assert!(!only_spelling_differs(
+            ours,
+            &theirs.replace(" - 0 1", " e3 0 1")
+        ));
     }
 
     #[test]

@@ -243,13 +243,14 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
         }
     }
     println!(
-        "Summary: {} games, {} tree nodes, {} FENs, {} perft counts ({} nodes) compared; accepted: {} en-passant squares for illegal captures, {} promotions only Fairy-Stockfish offers ({:.1} s)",
+        "Summary: {} games, {} tree nodes, {} FENs, {} perft counts ({} nodes) compared; accepted: {} en-passant squares for illegal captures, {} other spellings of the same position, {} promotions only Fairy-Stockfish offers ({:.1} s)",
         games.len() + unknown.len(),
         total.tree_nodes,
         total.fens,
         total.perft_counts,
         total.perft_nodes,
         total.illegal_ep_squares,
+        total.other_spellings,
         total.extra_promotions,
         start.elapsed().as_secs_f64()
     );
@@ -376,7 +377,12 @@ fn verify_game<B: TableCache>(
     let mut tally = Tally::default();
     if args.fen.is_none() {
         let theirs = fsf.start_fen().map_err(|e| e.to_string())?;
-        if theirs != variant.start_fen {
+        // The same position spelled otherwise (S-Chess's castling field) is the same start.
+        let same_start = theirs == variant.start_fen
+            || checker::only_spelling_differs(variant.start_fen, &theirs)
+                && position_from_fen::<B>(variant, &theirs)
+                    .is_ok_and(|p| p.to_fen() == start.to_fen() && p.key() == start.key());
+        if !same_start {
             tally.differences.push(Difference {
                 position: "start".into(),
                 fen: variant.start_fen.into(),
@@ -462,6 +468,12 @@ fn print_game(id: &str, report: &GameReport) {
         println!(
             "{:<12} {} FENs where Fairy-Stockfish writes an en-passant square for an illegal capture and Joust '-' (the same position; accepted), first: {example}",
             "", t.illegal_ep_squares
+        );
+    }
+    if let Some(example) = &t.other_spelling_example {
+        println!(
+            "{:<12} {} FENs spelled differently in the castling field or the hand's order (the same position both ways; accepted), first: {example}",
+            "", t.other_spellings
         );
     }
     if t.extra_promotions > 0 {

@@ -179,6 +179,12 @@ pub(super) fn write_file(
             report.tally.illegal_ep_squares
         ));
     }
+    if report.tally.other_spellings > 0 {
+        header.push(format!(
+            "In {} of the FENs compared Fairy-Stockfish spelled the castling field or the hand otherwise (S-Chess: 11.1 also writes the gating files a castling letter stands for); each engine read the other's FEN as the same position.",
+            report.tally.other_spellings
+        ));
+    }
     header.extend(args.note.iter().cloned());
     let text = render(variant.id, &header, &entries);
     std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
