@@ -289,6 +289,19 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          e5f3 h1g2 e8f6 e3f4 f6d7 f4g3 d7f6 e1d2 f3d2",
         &["bxa3=M", "#"],
     ),
+    // seed 426
+    (
+        "seirawan",
+        "c2c3 g8h6 d1a4e f7f5 d2d4 e7e5 f2f3 f8b4 e2e4 h8e8h f3f4 h6f7 d1d3 c7c5 g1h3h d8g5e \
+         c1d2 g7g6 a4a6 f7d6 b1a3 b4a3 d3b4 d6e4 e1c1 h8g7 b2a3 d7d6 b4b5 e4d2 b5b4 g5g2 f1b5 \
+         g2f3 b4b2 g7f6 d4e5 f3c3 b2c2 h7h6 g1e3 c8e6 e3g1 e6a2 g1d4 f6e7 d4f3 c3c2 c1c2 e7f6 \
+         a6c6 d8f7 b5d3 d2f3 d3e4 g8h8 d1d3 d6d5 c6f6 f7g7 c2c1 h8g8 h1g1 f8f6 d3d5 f6f8 g1g6 \
+         f8c8 g6b6 g8h8 a3a4 g7h7 a4a5 c5c4 h3f2 f3h4 d5d2 c4c3 e4h1 h4f3 d2d4 a2d5 b6e6 d5c6 \
+         f2e4 h6h5 e4c3 f3h4 e6d6 c8c7 c1c2 b8a6 d4e4 h7e7 c2d1 h8g7 e4e3 e7d7 c3a4 c6e4 e3e2 \
+         e4c6 h1d5 a8b8 e2e4 b8d8 d6g6 g7h7 g6g3 d8b8 d1c1 d7d5 g3g8 b7b5 a5b6 h4f3 b6a7 f3e1 \
+         a7b8r c7b7 e5e6 d5d3",
+        &["O-O/Hh8", "O-O-O", "axb6", "axb8=R", "Qxc3+", "#"],
+    ),
     (
         "cambodian",
         "g1e2 e8e7 d3d4 e6e5 c3c4 a6a5 h1h2 a8a6 h2h1 a6a8 g3g4 f8f7 e2f4 c8c7 e1f2 e7e8 d1b2 \

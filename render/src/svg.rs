@@ -4,7 +4,7 @@
 
 use crate::shapes::{facing_shape, piece_shape};
 use crate::strokefont::{num, text_path, text_width, CAP_HEIGHT};
-use joust_core::{Bits, Color, Piece, Position, Square};
+use joust_core::{Bits, Color, KindId, Piece, Position, Square, MAX_KINDS};
 use std::fmt::Write;
 
 /// What to draw besides the position.
@@ -179,7 +179,10 @@ fn arrow(out: &mut String, from: (f64, f64), to: (f64, f64)) {
 pub fn board_svg<B: Bits>(pos: &Position<B>, style: &SvgStyle) -> String {
     let v = pos.variant();
     let g = v.geometry;
-    let reserves = !v.gating_types.is_empty() && pos.gating().types[0].is_some();
+    let musketeer = !v.gating_types.is_empty() && pos.gating().types[0].is_some();
+    // A game with gating from the hand draws each side's hand in a row of its own,
+    // where Musketeer draws its reserve cells.
+    let reserves = musketeer || v.hand_gating;
     let layout = Layout {
         files: g.files(),
         ranks: g.ranks(),
@@ -256,12 +259,19 @@ pub fn board_svg<B: Bits>(pos: &Position<B>, style: &SvgStyle) -> String {
                 Color::White => 0,
                 Color::Black => g.ranks() + 1,
             };
-            label(
-                &mut out,
-                &number.to_string(),
-                MARGIN / 2.0,
-                y + SQUARE / 2.0,
-            );
+            if musketeer {
+                label(
+                    &mut out,
+                    &number.to_string(),
+                    MARGIN / 2.0,
+                    y + SQUARE / 2.0,
+                );
+            }
+            let hand: Vec<KindId> = (0..MAX_KINDS as u8)
+                .rev()
+                .map(KindId)
+                .flat_map(|k| std::iter::repeat_n(k, pos.hand_count(c, k) as usize))
+                .collect();
             for f in 0..g.files() {
                 let x = layout.column(f);
                 let _ = write!(
@@ -271,7 +281,11 @@ pub fn board_svg<B: Bits>(pos: &Position<B>, style: &SvgStyle) -> String {
                     num(y),
                     s = num(SQUARE)
                 );
-                if let Some((_, kind)) = pos.gating().reserve_on(c, f) {
+                let kind = match musketeer {
+                    true => pos.gating().reserve_on(c, f).map(|(_, k)| k),
+                    false => hand.get(f as usize).copied(),
+                };
+                if let Some(kind) = kind {
                     piece(&mut out, v, Piece::new(c, kind), x, y, style.flip);
                 }
             }

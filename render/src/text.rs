@@ -210,7 +210,36 @@ pub fn board_text<B: Bits>(pos: &Position<B>, style: &TextStyle) -> String {
     if gating {
         out.push_str(&gating_line(pos));
     }
+    if v.hand_gating {
+        out.push_str(&hand_line(pos));
+    }
     out
+}
+
+/// The hands under the board of a game with gating from the hand: `In hand: White
+/// Elephant, Hawk; Black Hawk`.
+fn hand_line<B: Bits>(pos: &Position<B>) -> String {
+    let v = pos.variant();
+    let sides: Vec<String> = Color::ALL
+        .iter()
+        .map(|&c| {
+            let pieces: Vec<String> = (0..v.kinds.len() as u8)
+                .rev()
+                .map(KindId)
+                .filter(|&k| pos.hand_count(c, k) > 0)
+                .map(|k| match pos.hand_count(c, k) {
+                    1 => v.kind(k).name.to_string(),
+                    n => format!("{n} {}", v.kind(k).name),
+                })
+                .collect();
+            let side = if c == Color::White { "White" } else { "Black" };
+            match pieces.is_empty() {
+                true => format!("{side} nothing"),
+                false => format!("{side} {}", pieces.join(", ")),
+            }
+        })
+        .collect();
+    format!("In hand: {}\n", sides.join("; "))
 }
 
 /// The symbols of a game, one line per piece name of the armies: White's and Black's symbol (`-` for a

@@ -222,6 +222,13 @@ pub const CASES: &[Case] = &[
         engines: &[Engine::FairyStockfish],
     },
     Case {
+        game: "seirawan",
+        position: "start",
+        fen: None,
+        depth: 5,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
         game: "extinction",
         position: "start",
         fen: None,

@@ -34,10 +34,37 @@ pub fn described(v: &Variant) -> Vec<String> {
         text += " (the FEN's castling field keeps these rights as file letters).";
         out.push(text);
     }
+    if v.hand_gating {
+        out.push(hand_gating(v));
+    }
     out.push(ending(v));
     out.extend(super::ends::own_ends(v));
     out.extend(goals(v));
     out
+}
+
+/// Gating from the hand: what each side starts with in hand, and how it enters.
+fn hand_gating(v: &Variant) -> String {
+    let start: Vec<&str> = v
+        .start_fen
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(hand, _)| hand)
+        .unwrap_or("")
+        .chars()
+        .filter(|c| c.is_ascii_uppercase())
+        .filter_map(|c| v.kind_by_letter(Color::White, c))
+        .map(|k| v.kind(k).name)
+        .collect();
+    let held = match start.is_empty() {
+        true => "Pieces in hand".to_string(),
+        false => format!("In hand at the start: {} (each side)", start.join(", ")),
+    };
+    format!(
+        "{held}. A piece's first move from its square of the first rank may bring one of \
+         them onto the square it leaves (castling: onto the King's or the Rook's square); \
+         pawns never gate, and a piece gated in never makes a move legal."
+    )
 }
 
 /// "10x8 board. Pieces: King (K, royal), ..., Archbishop (A: BN)."

@@ -35,7 +35,7 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ("Suicide chess", &["suicide", "suicidechess"]),
     ("Bughouse", &["bughouse", "bughousechess"]),
     ("Placement", &["placement"]),
-    ("Seirawan", &["seirawan", "sirawan", "shouse", "schess"]),
+    ("Seirawan-house", &["shouse", "seirawanhouse"]),
     (
         "Capablanca",
         &["capablanca", "capahouse", "gothic", "embassy", "caparandom"],
@@ -76,6 +76,10 @@ const ALIASES: &[(&str, &[&str])] = &[
     ("5check", &["fivecheck", "fivecheckchess"]),
     ("racingkings", &["racing", "race", "racingkingschess"]),
     ("grand", &["grandchess"]),
+    (
+        "seirawan",
+        &["schess", "sirawan", "seirawanchess", "sirawanchess"],
+    ),
 ];
 
 /// Letters and digits only, lowercase: `From Position` → `fromposition`.

@@ -1,5 +1,6 @@
 //! Material and placement at evaluation time: each piece's value and its square's bonus
-//! from the piece-square tables, and the reserve pieces waiting to enter (Musketeer).
+//! from the piece-square tables, and the pieces waiting to enter (Musketeer's reserve,
+//! S-Chess's hand).
 
 use joust_core::{Color, Position, Square, MAX_KINDS};
 use joust_movegen::TableCache;
@@ -16,7 +17,8 @@ impl Evaluator {
         Score::new(vm + pm as i32, ve + pe as i32)
     }
 
-    /// Musketeer's reserve pieces, for White: worth most of their value before they enter.
+    /// Pieces waiting off the board, for White: Musketeer's reserve pieces and S-Chess's
+    /// pieces in hand, worth most of their value before they enter.
     pub(super) fn reserve<B: TableCache>(&self, pos: &Position<B>) -> Score {
         let mut score = Score::ZERO;
         let gating = pos.gating();
@@ -32,6 +34,17 @@ impl Evaluator {
                     side += Score::new(
                         self.value[k.index()].0 * 9 / 10,
                         self.value[k.index()].1 * 9 / 10,
+                    );
+                }
+            }
+            // Pieces in hand (S-Chess): as a reserve piece while a square can still take
+            // them, nothing once none can.
+            if pos.hand_size(color) > 0 && pos.first_move_rights(color) != 0 {
+                for k in pos.hand_kinds(color) {
+                    let n = pos.hand_count(color, k) as i32;
+                    side += Score::new(
+                        n * self.value[k.index()].0 * 9 / 10,
+                        n * self.value[k.index()].1 * 9 / 10,
                     );
                 }
             }
