@@ -39,6 +39,32 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     generate_moves(t, pos, list);
 }
 
+/// How many legal moves the side to move has: the length of [`generate`]'s list, counted
+/// without writing the moves where the side has no royal piece (perft's last ply).
+pub fn count_legal<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
+    if t.variant.goals.active() {
+        return goals::count(t, pos);
+    }
+    count_moves(t, pos)
+}
+
+/// [`count_legal`] before the game's goals are applied: [`generate_moves`]'s length.
+#[inline(always)]
+fn count_moves<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
+    let ends = &t.variant.end_rules;
+    if !t.gating && !ends.must_capture && pos.royal_square(pos.side_to_move()).is_none() {
+        if ends.extinction.is_some() && ends.extinct(pos).is_some() {
+            return 0;
+        }
+        if let Some(n) = royalless::count(t, pos) {
+            return n;
+        }
+    }
+    let mut list = MoveList::new();
+    generate_moves(t, pos, &mut list);
+    list.len() as u64
+}
+
 /// [`generate`] before the game's goals are applied.
 #[inline(always)]
 fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
