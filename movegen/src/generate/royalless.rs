@@ -3,12 +3,13 @@
 //! move is legal and none is tested. The pieces' moves come from the same helpers as the
 //! tested generator's, with a test that always passes.
 
-use super::castling::castling;
+use super::castling::{castling, each_castling};
 use super::general;
 use super::tested::{lancer_moves, pawn_moves, promotion_kinds, push_checked};
 use crate::moves::{Move, MoveFlag, MoveList};
-use crate::sliders::Board;
+use crate::sliders::{Board, Sliders};
 use crate::tables::{bent, Shape, Tables};
+use joust_core::atom::UNLIMITED;
 use joust_core::variant::DoubleStep;
 use joust_core::{Color, KindId, Position, Square};
 
@@ -78,6 +79,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
 /// How many moves [`generate`] appends, counted without writing them (perft's last ply),
 /// or `None` where the side has kinds this count leaves to [`generate`]: Lancers, general
 /// kinds, and FIDE pawns whose double step depends on the enemy's pawns.
+#[inline(always)]
 pub(super) fn count<B: Board>(t: &Tables<B>, pos: &Position<B>) -> Option<u64> {
     let us = pos.side_to_move();
     let masks = &t.masks[us.index()];
@@ -128,19 +130,48 @@ pub(super) fn count<B: Board>(t: &Tables<B>, pos: &Position<B>) -> Option<u64> {
         }
     }
 
+    let allowed = !ours & t.board.all;
     let mut kinds = (masks.leaps_and_rides | masks.bent_lion_lance) & present;
     while kinds != 0 {
         let kind = KindId(kinds.trailing_zeros() as u8);
         kinds &= kinds - 1;
         let kt = &t.kinds[kind.index()];
-        for from in pos.pieces_of(us, kind).squares() {
-            let mut targets = t.leaps_and_rides(us, kind, from, occ);
-            if let Shape::BentLionLance { bent, .. } = kt.shape {
-                if bent != 0 {
-                    targets |= bent::attacks(&t.board, bent, from, occ);
+        let pieces = pos.pieces_of(us, kind);
+        match kt.shape {
+            // The FIDE pieces and their kin, read as `Tables::leaps_and_rides` reads them
+            // with the kind's tables looked up once.
+            Shape::LeapsAndRides { orth, diag } => {
+                let leap = &kt.leap[us.index()];
+                for from in pieces.squares() {
+                    let mut targets = leap[from.index()];
+                    if orth != 0 {
+                        let mut a = t.board.sliders.orth(from, occ);
+                        if orth != UNLIMITED {
+                            a &= t.within(orth, from);
+                        }
+                        targets |= a;
+                    }
+                    if diag != 0 {
+                        let mut a = t.board.sliders.diag(from, occ);
+                        if diag != UNLIMITED {
+                            a &= t.within(diag, from);
+                        }
+                        targets |= a;
+                    }
+                    n += u64::from((targets & allowed).count());
                 }
             }
-            n += u64::from((targets & !ours & t.board.all).count());
+            _ => {
+                for from in pieces.squares() {
+                    let mut targets = t.leaps_and_rides(us, kind, from, occ);
+                    if let Shape::BentLionLance { bent, .. } = kt.shape {
+                        if bent != 0 {
+                            targets |= bent::attacks(&t.board, bent, from, occ);
+                        }
+                    }
+                    n += u64::from((targets & allowed).count());
+                }
+            }
         }
     }
 
@@ -151,9 +182,7 @@ pub(super) fn count<B: Board>(t: &Tables<B>, pos: &Position<B>) -> Option<u64> {
     }
 
     if pos.castling().0 != 0 {
-        let mut list = MoveList::new();
-        castling(t, pos, |_| true, &mut list);
-        n += list.len() as u64;
+        each_castling(t, pos, |_| true, |_| n += 1);
     }
     Some(n)
 }
