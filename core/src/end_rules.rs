@@ -98,16 +98,21 @@ impl Extinction {
         let stm = pos.side_to_move();
         for side in Color::ALL {
             let needed = self.opponent_count + u32::from(self.claim && side == stm);
+            // Most positions are far from any extinction: the counts are compared without
+            // counting every piece where the limits are small.
             let check = |kind: Option<KindId>| {
-                let left = self.count_of(pos, side, kind);
-                (left <= self.count && self.count_of(pos, !side, kind) >= needed).then_some(
-                    ExtinctionEnd {
-                        side,
-                        kind,
-                        left,
-                        winner: self.value.winner(side),
-                    },
-                )
+                let own = self.pieces_counted(pos, side, kind);
+                if !at_most(own, self.count)
+                    || (needed > 0 && at_most(self.pieces_counted(pos, !side, kind), needed - 1))
+                {
+                    return None;
+                }
+                Some(ExtinctionEnd {
+                    side,
+                    kind,
+                    left: own.count(),
+                    winner: self.value.winner(side),
+                })
             };
             match &self.kinds {
                 ExtinctionKinds::All => {
@@ -141,11 +146,31 @@ impl Extinction {
     }
 
     fn count_of<B: Bits>(&self, pos: &Position<B>, side: Color, kind: Option<KindId>) -> u32 {
+        self.pieces_counted(pos, side, kind).count()
+    }
+
+    /// The pieces of `side` counted: all of them, or those of `kind`.
+    #[inline(always)]
+    fn pieces_counted<B: Bits>(&self, pos: &Position<B>, side: Color, kind: Option<KindId>) -> B {
         match kind {
-            None => pos.pieces(side).count(),
-            Some(k) => pos.pieces_of(side, k).count(),
+            None => pos.pieces(side),
+            Some(k) => pos.pieces_of(side, k),
         }
     }
+}
+
+/// True if `b` has at most `n` squares: for small `n` by clearing its lowest squares,
+/// cheaper than counting them all.
+#[inline(always)]
+fn at_most<B: Bits>(b: B, n: u32) -> bool {
+    if n > 3 {
+        return b.count() <= n;
+    }
+    let mut b = b;
+    for _ in 0..n {
+        b = b.without_lowest();
+    }
+    b.is_empty()
 }
 
 /// The end rules of a game beyond chess's: see the module documentation.

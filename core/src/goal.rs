@@ -153,18 +153,20 @@ impl<B: Bits> Position<B> {
             return false;
         };
         let mut kinds = flag.kinds;
+        let mut pieces = B::EMPTY;
         while kinds != 0 {
             let k = crate::piece::KindId(kinds.trailing_zeros() as u8);
             kinds &= kinds - 1;
-            if self
-                .pieces_of(color, k)
-                .squares()
-                .any(|sq| flag.region.has(sq))
-            {
-                return true;
-            }
+            pieces |= self.pieces_of(color, k);
         }
-        false
+        // The region's bits are the squares' indices, as a bitboard's.
+        let low = u128::from(pieces.low_u64());
+        let high = if B::CAPACITY > 64 {
+            u128::from((pieces >> 64).low_u64()) << 64
+        } else {
+            0
+        };
+        (low | high) & flag.region.0 != 0
     }
 
     /// Whether a goal has ended the game in this position, read as Fairy-Stockfish 11.1

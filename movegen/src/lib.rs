@@ -41,7 +41,7 @@ pub mod tables;
 
 pub use any_position::{fits_u64, AnyPosition};
 pub use attacks::Pins;
-pub use generate::generate;
+pub use generate::{count_legal, generate};
 pub use make::{make, unmake, Undo};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use outcome::{Game, Outcome};

@@ -1,6 +1,6 @@
 //! Perft: counting the legal move sequences of a given length, the proof of a generator.
 
-use crate::generate::generate;
+use crate::generate::{count_legal, generate};
 use crate::make::{make, unmake};
 use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache, Tables};
@@ -41,11 +41,11 @@ pub fn perft_with<B: TableCache>(t: &Tables<B>, pos: &mut Position<B>, depth: u3
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return count_legal(t, pos);
+    }
     let mut list = MoveList::new();
     generate(t, pos, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &mv in list.iter() {
         let undo = make(t, pos, mv);

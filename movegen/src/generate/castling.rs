@@ -17,6 +17,17 @@ pub(super) fn castling<B: Board>(
     allows: impl Fn(&CastlingRule) -> bool,
     list: &mut MoveList,
 ) {
+    each_castling(t, pos, allows, |mv| list.push(mv));
+}
+
+/// Hands each castling move [`castling`] appends to `found`, in the same order.
+#[inline(always)]
+pub(super) fn each_castling<B: Board>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    allows: impl Fn(&CastlingRule) -> bool,
+    mut found: impl FnMut(Move),
+) {
     let us = pos.side_to_move();
     let rights = pos.castling();
     if rights.0 == 0 {
@@ -43,7 +54,7 @@ pub(super) fn castling<B: Board>(
         if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) || !allows(rule) {
             continue;
         }
-        list.push(Move::with_flag(
+        found(Move::with_flag(
             rule.royal_from,
             rule.royal_to,
             MoveFlag::Castle,

@@ -3,7 +3,7 @@
 //! where checks are forbidden (Racing Kings) no move that gives one: found by attack tests
 //! on the occupancy after each move, or for moves beyond plain ones by making them.
 
-use super::generate_moves;
+use super::{count_moves, generate_moves};
 use crate::make::{make, unmake};
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::{Board, Sliders};
@@ -50,6 +50,20 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
             list.push(mv);
         }
     }
+}
+
+/// How many moves [`generate`] appends.
+#[inline(never)]
+pub(super) fn count<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
+    if t.variant.goals.no_checks {
+        let mut list = MoveList::new();
+        generate(t, pos, &mut list);
+        return list.len() as u64;
+    }
+    if pos.goal_end().is_some() {
+        return 0;
+    }
+    count_moves(t, pos)
 }
 
 /// What decides, in one position, whether a move of the side to move attacks the other

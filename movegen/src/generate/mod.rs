@@ -41,6 +41,51 @@ pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList)
     generate_moves(t, pos, list);
 }
 
+/// How many legal moves the side to move has: the length of [`generate`]'s list, counted
+/// without writing the moves where the side has no royal piece (perft's last ply).
+pub fn count_legal<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
+    if t.variant.goals.active() {
+        return goals::count(t, pos);
+    }
+    count_moves(t, pos)
+}
+
+/// [`count_legal`] before the game's goals are applied: [`generate_moves`]'s length.
+#[inline(always)]
+fn count_moves<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
+    let ends = &t.variant.end_rules;
+    if !t.gating && !ends.must_capture && pos.royal_square(pos.side_to_move()).is_none() {
+        if t.extinct(pos) {
+            return 0;
+        }
+        if let Some(n) = royalless_count(t, pos) {
+            return n;
+        }
+    }
+    let mut list = MoveList::new();
+    generate_moves(t, pos, &mut list);
+    list.len() as u64
+}
+
+/// [`royalless::count`], which is mostly counting squares, with the processor's
+/// population-count instruction where it has one (the build targets processors without).
+#[inline(always)]
+fn royalless_count<B: Board>(t: &Tables<B>, pos: &Position<B>) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the instruction `royalless_count_popcnt` is built with.
+        return unsafe { royalless_count_popcnt(t, pos) };
+    }
+    royalless::count(t, pos)
+}
+
+/// [`royalless::count`] built with the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn royalless_count_popcnt<B: Board>(t: &Tables<B>, pos: &Position<B>) -> Option<u64> {
+    royalless::count(t, pos)
+}
+
 /// [`generate`] before the game's goals are applied.
 #[inline(always)]
 fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
@@ -48,7 +93,7 @@ fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveLis
         return;
     }
     let ends = &t.variant.end_rules;
-    if ends.extinction.is_some() && ends.extinct(pos).is_some() {
+    if t.extinct(pos) {
         // The game is over: Fairy-Stockfish's generator gives no move either.
         return;
     }

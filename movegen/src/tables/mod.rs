@@ -25,6 +25,7 @@ pub use program::{CompiledAttacks, Program, Sets};
 use crate::sliders::{Board, Sliders};
 use board::bb_of;
 use joust_core::atom::UNLIMITED;
+use joust_core::end_rules::ExtinctionKinds;
 use joust_core::variant::DoubleStep;
 use joust_core::{Color, Geometry, KindId, Square, Variant, MAX_KINDS};
 
@@ -100,6 +101,11 @@ pub struct Tables<B: Board> {
     /// The kind whose first-move leap two squares forward also attacks the square it
     /// leaps to, if the game has first-move leaps and such a kind.
     pub(crate) forward_leaper: Option<KindId>,
+    /// Where the extinction rule ends the game only when a side has none left of one of
+    /// the kinds it lists (`extinctionPieceCount = 0`, Extinction chess): those kinds, a
+    /// bit set over kind ids, so that a position with every one of them on the board for
+    /// both sides is seen at once not to be extinct ([`Tables::extinct`]).
+    pub(crate) extinction_kinds: Option<u16>,
 }
 
 impl<B: TableCache> Tables<B> {
@@ -242,6 +248,16 @@ impl<B: TableCache> Tables<B> {
             hand_gating: variant.hand_gating,
             first_move_rights: variant.has_first_move_rights(),
             forward_leaper: variant.first_leaps.and_then(|f| f.forward_leaper),
+            extinction_kinds: variant
+                .end_rules
+                .extinction
+                .as_ref()
+                .and_then(|e| match &e.kinds {
+                    ExtinctionKinds::Kinds(kinds) if e.count == 0 => {
+                        Some(kinds.iter().fold(0u16, |m, k| m | 1 << k.0))
+                    }
+                    _ => None,
+                }),
         }
     }
 }
@@ -257,6 +273,23 @@ impl<B: Board> Tables<B> {
     #[inline(always)]
     pub fn geometry(&self) -> Geometry {
         self.geometry
+    }
+
+    /// Whether the game's extinction rule has ended the game in `pos`
+    /// ([`EndRules::extinct`](joust_core::end_rules::EndRules::extinct)), false in a game
+    /// without one.
+    #[inline(always)]
+    pub fn extinct(&self, pos: &joust_core::Position<B>) -> bool {
+        let Some(rule) = &self.variant.end_rules.extinction else {
+            return false;
+        };
+        if let Some(kinds) = self.extinction_kinds {
+            let short = |c: Color| kinds & !pos.kinds_present(c) != 0;
+            if !short(Color::White) && !short(Color::Black) {
+                return false;
+            }
+        }
+        rule.reached(pos).is_some()
     }
 
     /// The compiled movement of `kind`.

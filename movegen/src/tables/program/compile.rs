@@ -2,7 +2,7 @@
 //! rides' distance bands and slider masks, and the same turned around for attack
 //! detection.
 
-use super::{CompiledHop, CompiledRide, Op, Program, Sets, ShortThrough};
+use super::{CompiledHop, CompiledRide, Op, Program, Sets, ShiftedLeaps, ShortThrough};
 use joust_core::atom::{lame_first_step, Atom, Mode, Occupant, Path, UNLIMITED};
 use joust_core::{Bits, Color, Direction, Geometry, Square};
 
@@ -168,7 +168,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         rev
     });
     let plain_leap = |op: &Op<B>| matches!(op, Op::Leap { .. });
-    let leaps = Color::ALL.map(|c| {
+    let leaps: [Vec<Sets<B>>; 2] = Color::ALL.map(|c| {
         g.squares()
             .map(|s| {
                 let mut sets = Sets::default();
@@ -275,6 +275,12 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
     let blockable = ops
         .iter()
         .any(|op| matches!(op, Op::Ride { .. } | Op::Lame { .. } | Op::Hop { .. }));
+    let only_leaps = rides.is_empty() && others.is_empty() && hops.is_empty();
+    let shifted = [0, 1].map(|c| {
+        (only_leaps && lines_needed[c] == (false, false))
+            .then(|| ShiftedLeaps::new(&leaps[c]))
+            .flatten()
+    });
     Some(Program {
         attack_ops,
         reverse_reach,
@@ -296,6 +302,7 @@ pub fn compile<B: Bits>(atoms: &[Atom], g: Geometry) -> Option<Program<B>> {
         hops,
         reverse_hops,
         hop_rays,
+        shifted,
     })
 }
 

@@ -6,8 +6,10 @@
 //! attack.
 
 mod compile;
+mod shifted;
 
 pub use compile::compile;
+pub use shifted::ShiftedLeaps;
 
 use super::board::BoardTables;
 use crate::sliders::{Board, Sliders};
@@ -117,6 +119,9 @@ pub struct Program<B> {
     /// empty board (a piece arriving between a hopper and its target may become its
     /// screen).
     pub(crate) hop_rays: [Vec<B>; 2],
+    /// Per colour, for a kind that only leaps: its leaps for all its pieces at once
+    /// ([`ShiftedLeaps`]), where few shifts give them.
+    pub(crate) shifted: [Option<ShiftedLeaps<B>>; 2],
 }
 
 /// A hop compiled for quick evaluation: its modes, and its directions split into whole
