@@ -54,7 +54,11 @@ pub fn count_legal<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
 #[inline(always)]
 fn count_moves<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
     let ends = &t.variant.end_rules;
-    if !t.gating && !ends.must_capture && pos.royal_square(pos.side_to_move()).is_none() {
+    if !t.gating
+        && !t.hand_gating
+        && !ends.must_capture
+        && pos.royal_square(pos.side_to_move()).is_none()
+    {
         if t.extinct(pos) {
             return 0;
         }
