@@ -46,7 +46,7 @@ impl<B: Bits> ShiftedLeap<B> {
     }
 }
 
-/// A kind's plain leaps (moves and captures; shots apart), one [`ShiftedLeap`] per
+/// A kind's plain leaps (moves and captures; shots apart), one `ShiftedLeap` per
 /// distance along the numbering and per mode. Two targets of one piece never share a
 /// shift, and a shift moves each piece to one square, so counting the targets of each
 /// shift counts each (from, to) move once: exactly the moves the kind's per-square
@@ -62,7 +62,7 @@ pub struct ShiftedLeaps<B> {
 
 impl<B: Bits> ShiftedLeaps<B> {
     /// Groups one colour's per-square leap sets `leaps` (indexed by square) by shift, or
-    /// `None` if they take more shifts than [`MAX_SHIFTS`].
+    /// `None` if they take more shifts than `MAX_SHIFTS`.
     pub(crate) fn new(leaps: &[Sets<B>]) -> Option<ShiftedLeaps<B>> {
         // Per signed shift: the from squares of its moves, captures and shots.
         let mut by_shift: Vec<(i32, [B; 3])> = Vec::new();
