@@ -209,3 +209,29 @@ fn a_game_that_fails_early_reports_only_real_mistakes() {
         "2:11: `maxRank`: a board of 8x0 squares is not supported (files and ranks must be 1 to 12, and at most 128 squares in all)"
     );
 }
+
+/// A pawn whose first move is not straight ahead (the Berolina pawn's `imfnA`) could be
+/// taken en passant in Fairy-Stockfish and not in Joust: with en passant on, the game is
+/// refused at the pawn's line; with it off (or no double step) both engines play the same
+/// game, and it builds.
+#[test]
+fn a_first_move_that_is_not_straight_ahead_is_refused_while_en_passant_is_played() {
+    let berolina = "[b:chess]\npawn = -\ncustomPiece1 = p:mfFcfWimfnA\npawnTypes = p\n";
+    assert_eq!(
+        rejection(berolina),
+        "3:16: `customPiece1`: the Custom piece (p) has a first move other than one or two \
+         squares straight ahead, and Joust plays en passant only after the straight double \
+         step: say `enPassant = false` (or `doubleStep = false`)"
+    );
+    for fix in ["enPassant = false", "doubleStep = false"] {
+        let loaded = read(&format!("{berolina}{fix}\n"));
+        assert_eq!(loaded.games.len(), 1, "{fix}: {:?}", loaded.rejected);
+    }
+    // A triple step is refused too; the usual double step (`ifmnD`) is not.
+    assert!(
+        rejection("[t:chess]\npawn = -\ncustomPiece1 = p:fmWfceFifmR3\npawnTypes = p\n")
+            .contains("`customPiece1`")
+    );
+    let fide = read("[f:chess]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\n");
+    assert_eq!(fide.games.len(), 1, "{:?}", fide.rejected);
+}

@@ -7,7 +7,7 @@ use super::castling::castling_rules;
 use super::error::{GameFileError, GameFileErrorKind};
 use super::ini::{Entry, Span};
 use super::keys::{bad, closest, invalid, unsupported, whole_ranks, Keys};
-use super::pieces::read_pieces;
+use super::pieces::{read_pieces, refuse_uncapturable_first_moves};
 use super::rules::{IGNORED, UNSUPPORTED};
 use crate::color::Color;
 use crate::piece::{KindId, PieceKind};
@@ -77,6 +77,9 @@ fn build_inner(
     let letter_kind = |color: Color, c: char| pieces.by_letter(color, c);
     let double_step = double_step(keys, geometry)?;
     let en_passant = double_step != DoubleStep::Never && keys.bool("enPassant", true)?;
+    if en_passant {
+        refuse_uncapturable_first_moves(keys, &pieces.kinds)?;
+    }
     let promotion = super::promotion::promotion(keys, &pieces.kinds, geometry, letter_kind)?;
     let stalemate = match keys.get("stalemateValue") {
         None => StalemateResult::Draw,

@@ -321,3 +321,52 @@ fn single_letter(text: &str) -> Option<char> {
         _ => None,
     }
 }
+
+/// Refuses, while en passant is played, a pawn whose first move (`i` in Betza) goes
+/// anywhere but one or two squares straight ahead: the Berolina pawn's diagonal
+/// `imfnA`, a triple step `ifmR3`. Fairy-Stockfish lets an enemy pawn take such a step
+/// en passant on the squares it passed over; Joust plays en passant only after the
+/// straight double step, so it would silently play a different game. The error is at
+/// the pawn's own line.
+pub(crate) fn refuse_uncapturable_first_moves(
+    keys: &Keys<'_>,
+    kinds: &[PieceKind],
+) -> Result<(), GameFileError> {
+    use crate::atom::{Mode, Path};
+    let straight = |&(df, dr): &(i8, i8)| df == 0 && (dr == 1 || dr == 2);
+    for kind in kinds.iter().filter(|k| k.pawn) {
+        let odd = kind.atoms.iter().any(|a| {
+            a.mode.contains(Mode::INITIAL | Mode::MOVE)
+                && match a.path {
+                    Path::Leap | Path::Lame => !a.offsets.iter().all(straight),
+                    Path::Ride { max, .. } => max > 2 || !a.offsets.iter().all(|&o| o == (0, 1)),
+                    _ => true,
+                }
+        });
+        if !odd {
+            continue;
+        }
+        let letter = kind.letter.to_ascii_lowercase();
+        let reason = format!(
+            "the {} ({letter}) has a first move other than one or two squares straight \
+             ahead, and Joust plays en passant only after the straight double step: say \
+             `enPassant = false` (or `doubleStep = false`)",
+            kind.name
+        );
+        let entry = keys
+            .all()
+            .iter()
+            .rev()
+            .find(|e| is_piece_key(&e.key) && e.value.chars().next() == Some(letter))
+            .or_else(|| keys.get("pawnTypes"))
+            .or_else(|| keys.get("enPassant"));
+        return Err(match entry {
+            Some(e) => bad(e, reason),
+            None => GameFileError::at(
+                Span { line: 1, column: 1 },
+                GameFileErrorKind::Invalid(reason),
+            ),
+        });
+    }
+    Ok(())
+}
