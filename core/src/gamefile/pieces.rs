@@ -357,7 +357,7 @@ pub(crate) fn refuse_uncapturable_first_moves(
             .all()
             .iter()
             .rev()
-            .find(|e| is_piece_key(&e.key) && e.value.chars().next() == Some(letter))
+            .find(|e| is_piece_key(&e.key) && e.value.starts_with(letter))
             .or_else(|| keys.get("pawnTypes"))
             .or_else(|| keys.get("enPassant"));
         return Err(match entry {
