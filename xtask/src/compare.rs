@@ -281,7 +281,7 @@ pub const CASES: &[Case] = &[
         game: "racingkings",
         position: "start",
         fen: None,
-        depth: 5,
+        depth: 6,
         engines: &[Engine::FairyStockfish],
     },
     Case {
