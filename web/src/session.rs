@@ -294,10 +294,13 @@ impl<B: TableCache> Table<B> {
     }
 
     fn takeback(&mut self, plies: usize) -> Result<(), ApiError> {
-        if plies == 0 || plies > self.history.len() {
+        let played = self.history.len();
+        if played == 0 {
+            return Err(ApiError::Unprocessable("no move to take back".into()));
+        }
+        if plies == 0 || plies > played {
             return Err(ApiError::Unprocessable(format!(
-                "cannot take back {plies} moves: {} played",
-                self.history.len()
+                "cannot take back {plies} moves: {played} played"
             )));
         }
         for _ in 0..plies {
