@@ -101,11 +101,11 @@ struct Table<B: TableCache> {
     history: Vec<MoveInfo>,
 }
 
-/// A game of either width.
+/// A game of either width (boxed: a game is large, and kept in a map).
 #[derive(Clone)]
 enum AnyGame {
-    Narrow(Table<u64>),
-    Wide(Table<u128>),
+    Narrow(Box<Table<u64>>),
+    Wide(Box<Table<u128>>),
 }
 
 /// Evaluates `$body` with `$t` bound to the [`Table`] inside an [`AnyGame`].
@@ -335,8 +335,8 @@ impl Session {
         let pos = AnyPosition::from_fen(variant, fen)
             .map_err(|e| ApiError::Unprocessable(format!("bad FEN: {e}")))?;
         let game = match pos {
-            AnyPosition::Narrow(p) => AnyGame::Narrow(Table::new(p)),
-            AnyPosition::Wide(p) => AnyGame::Wide(Table::new(p)),
+            AnyPosition::Narrow(p) => AnyGame::Narrow(Box::new(Table::new(p))),
+            AnyPosition::Wide(p) => AnyGame::Wide(Box::new(Table::new(p))),
         };
         Ok(Session { game })
     }
