@@ -346,9 +346,13 @@ async function start() {
   wire();
   await run(async () => {
     ui.variants = await api.variants();
-    const id = sessionStorage.getItem('joust-game');
+    // A link ?variant=ID&fen=FEN opens that position; otherwise the tab's own game.
+    const params = new URLSearchParams(location.search);
+    const id = params.has('variant') ? null : sessionStorage.getItem('joust-game');
     let state = null;
-    if (id) {
+    if (params.has('variant')) {
+      state = await api.newGame(params.get('variant'), params.get('fen') || undefined);
+    } else if (id) {
       try {
         state = await api.game(id);
       } catch (_) {

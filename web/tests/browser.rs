@@ -170,6 +170,29 @@ async fn drag(c: &Client, from: &str, to: &str) {
     c.perform_actions(mouse).await.expect("the drag");
 }
 
+/// Opens the page on a new game of `variant` from `fen` (the page's own link form).
+async fn open_position(c: &Client, base: &str, variant: &str, fen: &str) {
+    let script = format!("return '{base}?variant={variant}&fen=' + encodeURIComponent('{fen}')");
+    let url = eval(c, &script).await;
+    c.goto(url.as_str().unwrap()).await.expect("the page loads");
+    let ready = format!(
+        "return document.body.dataset.ready === '1' && document.body.dataset.fen === '{fen}'"
+    );
+    wait_until(c, &format!("{variant} from {fen}"), &ready).await;
+}
+
+/// Picks the move written `text` in the open chooser.
+async fn pick(c: &Client, text: &str) {
+    let css = format!("#chooser button[data-text='{text}']");
+    wait_until(
+        c,
+        &format!("{text} in the chooser"),
+        &format!("return !!document.querySelector(\"{css}\")"),
+    )
+    .await;
+    click(c, &css).await;
+}
+
 /// The game as the server reports it (fetched from the page's own game).
 async fn server_state(c: &Client) -> Value {
     let script = "const done = arguments[0];
@@ -202,7 +225,7 @@ fn check_screenshot(png_bytes: &[u8], out: &Path) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn chess_and_a_lancer_turn_are_played_in_headless_chromium() {
+async fn special_moves_are_played_in_headless_chromium() {
     if std::env::var("JOUST_SKIP_BROWSER_TESTS").as_deref() == Ok("1") {
         eprintln!("JOUST_SKIP_BROWSER_TESTS=1: the browser test is skipped");
         return;
@@ -319,6 +342,107 @@ async fn chess_and_a_lancer_turn_are_played_in_headless_chromium() {
 
     let shot = c.screenshot().await.expect("a screenshot");
     check_screenshot(&shot, &tmp.join("browser-lancers.png"));
+
+    // Cromwell: a pawn may take e5 by moving or by shooting; the chooser tells them apart.
+    let base = format!("http://{addr}/");
+    open_position(&c, &base, "cromwell", "4k3/8/8/3ppp2/4P3/8/8/4K3 w - - 0 1").await;
+    click_squares(&c, "e4", "e5").await;
+    pick(&c, "e4*e5").await;
+    wait_ply(&c, 1).await;
+    let state = server_state(&c).await;
+    assert_eq!(state["last_move"]["flag"], "shot", "{state}");
+    assert_eq!(state["fen"], "4k3/8/8/3p1p2/4P3/8/8/4K3 b - - 0 1");
+    wait_until(
+        &c,
+        "the shot drawn",
+        "return !!document.querySelector('#board .shot')",
+    )
+    .await;
+
+    // Royal Lion: a second click on the Lion plays its move that ends where it began
+    // (take and return), through the chooser when there are several.
+    let fen = "l9/10/10/10/10/4pp4/4L5/10/10/10 w - - 0 1";
+    open_position(&c, &base, "royal-lion", fen).await;
+    let state = server_state(&c).await;
+    let stays: Vec<&Value> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "e4" && m["to"] == "e4")
+        .collect();
+    let wanted = stays
+        .iter()
+        .find(|m| m["text"] == "e4f5,f5e4")
+        .expect("the Lion takes f5 and returns");
+    click_squares(&c, "e4", "e4").await;
+    if stays.len() > 1 {
+        pick(&c, "e4f5,f5e4").await;
+    }
+    wait_ply(&c, 1).await;
+    let state = server_state(&c).await;
+    assert_eq!(state["last_move"]["san"], wanted["san"], "{state}");
+    assert_eq!(state["last_move"]["via"], "f5", "{state}");
+    // With two pawns to take, some squares are reached by more than one legal move (a
+    // step, a double move through either pawn): the chooser lists them, one is picked.
+    let fen = "l9/10/10/10/10/3pp5/4L5/10/10/10 w - - 0 1";
+    open_position(&c, &base, "royal-lion", fen).await;
+    let state = server_state(&c).await;
+    let moves = state["moves"].as_array().unwrap();
+    let shared = moves
+        .iter()
+        .find(|m| {
+            m["from"] == "e4"
+                && moves
+                    .iter()
+                    .filter(|o| o["from"] == "e4" && o["to"] == m["to"])
+                    .count()
+                    > 1
+        })
+        .expect("two Lion moves with the same squares");
+    let to = shared["to"].as_str().unwrap();
+    click_squares(&c, "e4", to).await;
+    pick(&c, shared["text"].as_str().unwrap()).await;
+    wait_ply(&c, 1).await;
+    let state = server_state(&c).await;
+    assert_eq!(state["last_move"]["text"], shared["text"], "{state}");
+
+    // Playing Black against the engine: the board turns round and the engine, White,
+    // moves first.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    open_position(&c, &base, "chess", fen).await;
+    click(&c, "#think option[value='300']").await;
+    click(&c, "#mode option[value='black']").await;
+    wait_ply(&c, 1).await;
+    let flipped = eval(
+        &c,
+        "const y = (s) => document.querySelector(`rect[data-square='${s}']`).getBoundingClientRect().y;
+         return y('a1') < y('a8');",
+    )
+    .await;
+    assert_eq!(
+        flipped,
+        Value::Bool(true),
+        "the board is not turned for Black"
+    );
+    let state = server_state(&c).await;
+    assert_eq!(state["side"], "black", "{state}");
+
+    // At phone width the board fits the screen and is drawn.
+    c.set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    let width = eval(
+        &c,
+        "return document.getElementById('board').getBoundingClientRect().width",
+    )
+    .await;
+    let width = width.as_f64().unwrap();
+    assert!(
+        width > 300.0 && width <= 390.0,
+        "the board is {width} px wide"
+    );
+    let shot = c.screenshot().await.expect("a screenshot");
+    check_screenshot(&shot, &tmp.join("browser-phone.png"));
     c.close().await.expect("the session closes");
     let _ = std::fs::remove_dir_all(&profile);
 }
