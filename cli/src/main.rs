@@ -10,6 +10,7 @@ mod perft_cmd;
 mod pgn_cmd;
 mod play;
 mod progress;
+mod serve_cmd;
 mod tour_cmd;
 mod variants_cmd;
 
@@ -48,6 +49,8 @@ enum Command {
     Diagram(diagram_cmd::DiagramArgs),
     /// List the games, or show one game's rules in short and its start position.
     Variants(variants_cmd::VariantsArgs),
+    /// Serve a board in the browser for every game: play, the engine, analysis.
+    Serve(serve_cmd::ServeArgs),
 }
 
 /// Speaks UCI on standard input and output until `quit` or the end of input.
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Diagram(args)) => diagram_cmd::run(&args),
         Some(Command::Variants(args)) => variants_cmd::run(&args),
+        Some(Command::Serve(args)) => serve_cmd::run(&args),
         None if !std::io::stdin().is_terminal() => Ok(uci()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();

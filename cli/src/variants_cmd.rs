@@ -1,13 +1,10 @@
 //! `joust variants`: every game id with its board, pieces and summary; with an id, that
 //! game's rules in short and its start position drawn as text.
 
-mod described;
-mod ends;
 mod rules_summary;
 
 use crate::UserError;
 use clap::Args;
-use described::described;
 use joust_core::{variants, Variant};
 use joust_movegen::{on_position, AnyPosition};
 use joust_render::{board_text, legend, TextStyle};
@@ -149,12 +146,7 @@ fn rules_bullets(out: &mut String, v: &Variant) {
             "Rules in short (a game from a game file, as Joust reads it):"
         );
     }
-    let lines: Vec<String> = if v.rules_in_short.is_empty() {
-        described(v)
-    } else {
-        v.rules_in_short.iter().map(|l| l.to_string()).collect()
-    };
-    for b in lines {
+    for b in joust_render::rules::rules_in_short(v) {
         wrap(out, "  - ", "    ", &b);
     }
 }

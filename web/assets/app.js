@@ -1,0 +1,368 @@
+// The page: one game per tab (its id kept in sessionStorage), the board, the move list
+// with navigation, play against the engine or two players, analysis, FEN in and out.
+
+import { api } from './api.js';
+import { Board, pieceIcon } from './board.js';
+import { choose, chooseSetup } from './chooser.js';
+
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  detail: null,
+  details: new Map(),
+  variants: [],
+  state: null,
+  view: null, // the position shown when browsing the past, else null
+  busy: false,
+  flip: false,
+  source: null,
+  lines: [],
+};
+
+const board = new Board($('board'), onBoardMove);
+
+function showError(e) {
+  const el = $('error');
+  el.textContent = e ? String(e.message || e) : '';
+  el.hidden = !e;
+}
+
+async function detailOf(id) {
+  if (!ui.details.has(id)) ui.details.set(id, await api.variant(id));
+  return ui.details.get(id);
+}
+
+function mode() {
+  return $('mode').value;
+}
+
+function engineToMove() {
+  const s = ui.state;
+  return s && !s.outcome && mode() !== 'two' && s.side !== mode();
+}
+
+function live() {
+  return ui.view === null;
+}
+
+function shown() {
+  return ui.view || ui.state;
+}
+
+function render() {
+  const s = ui.state;
+  if (!s || !ui.detail) return;
+  const view = shown();
+  const interactive = live() && !s.outcome && !ui.busy && !engineToMove();
+  board.show(view, s.moves.filter((m) => m.from), interactive);
+  document.body.dataset.fen = s.fen;
+  document.body.dataset.ply = String(s.ply);
+  document.body.dataset.busy = ui.busy ? '1' : '0';
+  $('game-name').textContent = ui.detail.name;
+  let status;
+  if (s.outcome) status = `Game over: ${s.outcome.text} (${s.outcome.result})`;
+  else if (ui.busy) status = 'The engine is thinking…';
+  else status = `${s.side === 'white' ? 'White' : 'Black'} to move${s.check.length ? ' — check' : ''}`;
+  if (!live()) status += ` (showing move ${view.ply} of ${s.ply})`;
+  $('status').textContent = status;
+  $('fen').value = view.fen;
+  renderMoves();
+  renderHands(view);
+  renderSetup(interactive);
+  renderAnalysis();
+}
+
+function renderMoves() {
+  const s = ui.state;
+  const ol = $('moves');
+  const current = shown().ply;
+  const black = s.start_fen.split(' ')[1] === 'b';
+  const parts = [];
+  let i = 0;
+  let number = parseInt(s.start_fen.split(' ')[5], 10) || 1;
+  if (black && s.history.length) {
+    parts.push(`<li><span class="num">${number}…</span><span></span>${cell(0, current)}</li>`);
+    i = 1;
+    number += 1;
+  }
+  for (; i < s.history.length; i += 2, number += 1) {
+    parts.push(`<li><span class="num">${number}.</span>${cell(i, current)}${i + 1 < s.history.length ? cell(i + 1, current) : '<span></span>'}</li>`);
+  }
+  ol.innerHTML = parts.join('');
+  const cur = ol.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+function cell(i, current) {
+  const m = ui.state.history[i];
+  return `<span class="mv${current === i + 1 ? ' current' : ''}" data-ply="${i + 1}">${m.san}</span>`;
+}
+
+function renderHands(view) {
+  const hands = view.hands || [[], []];
+  const top = ui.flip ? 0 : 1;
+  const draw = (i) => hands[i].map((k) => pieceIcon(ui.detail, i ? 'black' : 'white', k, ui.flip, 36)).join('');
+  $('hand-top').innerHTML = draw(top);
+  $('hand-bottom').innerHTML = draw(1 - top);
+}
+
+function renderSetup(interactive) {
+  const el = $('setup');
+  const setup = ui.state.moves.filter((m) => !m.from);
+  el.hidden = !(interactive && setup.length);
+  el.innerHTML = '';
+  if (el.hidden) return;
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = `Setup move (${setup.length} choices)…`;
+  b.addEventListener('click', async () => {
+    const m = await chooseSetup(ui.detail, ui.state.side, setup, ui.flip);
+    if (m) play(m.text);
+  });
+  el.appendChild(b);
+}
+
+function scoreText(score) {
+  if (score.mate !== undefined) return `#${score.mate}`;
+  const cp = score.cp;
+  return (cp > 0 ? '+' : '') + (cp / 100).toFixed(2);
+}
+
+function renderAnalysis() {
+  const el = $('analysis');
+  el.hidden = !$('analyse').checked;
+  el.innerHTML = ui.lines
+    .filter(Boolean)
+    .map((l) => `<div><span class="score">${scoreText(l.score)}</span> d${l.depth} ${l.pv.map((m) => m.san).join(' ')}</div>`)
+    .join('');
+  const best = ui.lines[1];
+  const arrows = $('analyse').checked && live() && best && best.pv[0] && best.pv[0].from
+    ? [[best.pv[0].from, best.pv[0].to]] : [];
+  board.arrows = arrows;
+  board.render();
+}
+
+function stopAnalysis() {
+  if (ui.source) ui.source.close();
+  ui.source = null;
+  ui.lines = [];
+}
+
+function startAnalysis() {
+  stopAnalysis();
+  const s = ui.state;
+  if (!$('analyse').checked || !s || s.outcome || ui.busy) return;
+  const source = api.analysis(s.id, 20000, 3);
+  ui.source = source;
+  source.addEventListener('line', (e) => {
+    if (ui.source !== source) return;
+    const line = JSON.parse(e.data);
+    ui.lines[line.multipv] = line;
+    renderAnalysis();
+  });
+  source.addEventListener('done', () => source.close());
+  source.onerror = () => source.close();
+}
+
+async function setState(state) {
+  const first = !ui.detail || ui.detail.id !== state.variant;
+  if (first) {
+    ui.detail = await detailOf(state.variant);
+    board.setGame(ui.detail);
+  }
+  ui.state = state;
+  ui.view = null;
+  sessionStorage.setItem('joust-game', state.id);
+  stopAnalysis();
+  render();
+  if (engineToMove() && !ui.busy) {
+    engineMove();
+  } else {
+    startAnalysis();
+  }
+}
+
+async function run(action) {
+  showError(null);
+  try {
+    await action();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function play(text) {
+  return run(async () => setState(await api.move(ui.state.id, text)));
+}
+
+async function engineMove() {
+  if (ui.busy || !ui.state || ui.state.outcome) return;
+  ui.busy = true;
+  stopAnalysis();
+  render();
+  try {
+    const reply = await api.engine(ui.state.id, parseInt($('think').value, 10));
+    ui.busy = false;
+    await setState(reply);
+  } catch (e) {
+    ui.busy = false;
+    showError(e);
+    render();
+  }
+}
+
+async function onBoardMove(from, to) {
+  const candidates = ui.state.moves.filter((m) => m.from === from && m.to === to);
+  if (candidates.length === 0) return;
+  let m = candidates[0];
+  if (candidates.length > 1) {
+    const mover = board.pieceAt(from);
+    m = await choose(ui.detail, mover, candidates, ui.flip);
+    if (!m) {
+      render();
+      return;
+    }
+  }
+  play(m.text);
+}
+
+async function showPly(n) {
+  const s = ui.state;
+  if (!s) return;
+  n = Math.max(0, Math.min(s.ply, n));
+  if (n === s.ply) {
+    ui.view = null;
+    render();
+    startAnalysis();
+    return;
+  }
+  stopAnalysis();
+  await run(async () => {
+    ui.view = await api.ply(s.id, n);
+    render();
+  });
+}
+
+async function newGame(variant, fen) {
+  await run(async () => {
+    const state = await api.newGame(variant, fen);
+    const d = await detailOf(state.variant);
+    ui.detail = d;
+    board.setGame(d);
+    await setState(state);
+  });
+}
+
+function openNewDialog() {
+  const list = $('variant-list');
+  list.innerHTML = ui.variants
+    .map((v) => `<option value="${v.id}">${v.name} (${v.files}×${v.ranks})</option>`)
+    .join('');
+  list.value = ui.state ? ui.state.variant : 'chess';
+  showRules();
+  $('new-dialog').hidden = false;
+  list.focus();
+}
+
+function showRules() {
+  const v = ui.variants.find((x) => x.id === $('variant-list').value);
+  if (!v) return;
+  const book = v.book ? `<p>In full: ${v.book} in the Joust repository.</p>` : '';
+  $('variant-rules').innerHTML = `<p>${v.summary}</p><ul>${v.rules.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>${book}`;
+}
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}
+
+function wire() {
+  $('new-game').addEventListener('click', openNewDialog);
+  $('cancel-new').addEventListener('click', () => { $('new-dialog').hidden = true; });
+  $('variant-list').addEventListener('change', showRules);
+  $('start-game').addEventListener('click', () => {
+    $('new-dialog').hidden = true;
+    newGame($('variant-list').value);
+  });
+  $('flip').addEventListener('click', () => {
+    ui.flip = !ui.flip;
+    board.setFlip(ui.flip);
+    render();
+  });
+  $('mode').addEventListener('change', () => {
+    ui.flip = mode() === 'black';
+    board.setFlip(ui.flip);
+    render();
+    if (engineToMove()) engineMove();
+  });
+  $('takeback').addEventListener('click', () => run(async () => {
+    const s = ui.state;
+    const plies = mode() !== 'two' && !engineToMove() && s.ply >= 2 ? 2 : 1;
+    ui.busy = false;
+    await setState(await api.takeback(s.id, plies));
+  }));
+  $('engine-move').addEventListener('click', () => engineMove());
+  $('analyse').addEventListener('change', () => {
+    if ($('analyse').checked) startAnalysis();
+    else stopAnalysis();
+    renderAnalysis();
+  });
+  $('moves').addEventListener('click', (e) => {
+    const ply = e.target.dataset && e.target.dataset.ply;
+    if (ply) showPly(parseInt(ply, 10));
+  });
+  $('first').addEventListener('click', () => showPly(0));
+  $('prev').addEventListener('click', () => showPly(shown().ply - 1));
+  $('next').addEventListener('click', () => showPly(shown().ply + 1));
+  $('last').addEventListener('click', () => showPly(ui.state.ply));
+  $('move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = $('move-input').value.trim();
+    if (!text) return;
+    $('move-input').value = '';
+    play(text);
+  });
+  $('fen-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    newGame(ui.state.variant, $('fen').value.trim());
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (!$('chooser').hidden || !$('new-dialog').hidden) return;
+    const keys = {
+      ArrowLeft: () => showPly(shown().ply - 1),
+      ArrowRight: () => showPly(shown().ply + 1),
+      Home: () => showPly(0),
+      End: () => showPly(ui.state.ply),
+      f: () => $('flip').click(),
+    };
+    if (keys[e.key] && ui.state) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+}
+
+async function start() {
+  wire();
+  await run(async () => {
+    ui.variants = await api.variants();
+    // A link ?variant=ID&fen=FEN opens that position; otherwise the tab's own game.
+    const params = new URLSearchParams(location.search);
+    const id = params.has('variant') ? null : sessionStorage.getItem('joust-game');
+    let state = null;
+    if (params.has('variant')) {
+      state = await api.newGame(params.get('variant'), params.get('fen') || undefined);
+    } else if (id) {
+      try {
+        state = await api.game(id);
+      } catch (_) {
+        state = null;
+      }
+    }
+    if (!state) state = await api.newGame('chess');
+    await setState(state);
+  });
+  document.body.dataset.ready = '1';
+}
+
+start();

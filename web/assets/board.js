@@ -1,0 +1,259 @@
+// The board: an SVG of any size the engine supports, drawn from the server's data (the
+// squares and each kind's picture, from joust-render's shapes). Moves are entered by
+// click-click or drag and drop; the board reports (from, to) and the page decides.
+
+const UNIT = 100; // a square, in SVG units (the pieces' own box)
+
+const COLOR_INDEX = { white: 0, black: 1 };
+
+/// The SVG of a piece of `kind` (an index into detail.kinds) for `color`.
+export function pieceMarkup(detail, color, kind, flipped) {
+  const k = detail.kinds[kind];
+  if (!k) return '';
+  const facing = k.facing_svg ? k.facing_svg[flipped ? 1 : 0] : '';
+  return k.svg[COLOR_INDEX[color]] + facing;
+}
+
+/// A small standalone SVG picture of a piece (for choosers and hands).
+export function pieceIcon(detail, color, kind, flipped, size = 44) {
+  return `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 100 100">` +
+    pieceMarkup(detail, color, kind, flipped) + '</svg>';
+}
+
+function arrowMarkup(x1, y1, x2, y2, cls) {
+  const dx = x2 - x1, dy = y2 - y1;
+  const len = Math.hypot(dx, dy);
+  if (len < 1) return '';
+  const ux = dx / len, uy = dy / len;
+  const ex = x2 - ux * 28, ey = y2 - uy * 28;
+  return `<line class="${cls}" x1="${x1 + ux * 20}" y1="${y1 + uy * 20}" x2="${ex}" y2="${ey}"/>` +
+    `<polygon class="${cls}-head" points="${x2},${y2} ${ex - uy * 22},${ey + ux * 22} ${ex + uy * 22},${ey - ux * 22}"/>`;
+}
+
+export class Board {
+  /// `svg` is the <svg> element; `onMove(from, to)` is called for a move entered.
+  constructor(svg, onMove) {
+    this.svg = svg;
+    this.onMove = onMove;
+    this.flip = false;
+    this.detail = null;
+    this.view = null;
+    this.moves = [];
+    this.interactive = false;
+    this.selected = null;
+    this.drag = null;
+    this.arrows = [];
+    svg.addEventListener('pointerdown', (e) => this.down(e));
+    svg.addEventListener('pointermove', (e) => this.moveDrag(e));
+    svg.addEventListener('pointerup', (e) => this.up(e));
+    svg.addEventListener('pointercancel', () => this.cancelDrag());
+    svg.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  setGame(detail) {
+    this.detail = detail;
+    this.byName = new Map(detail.squares.map((s) => [s.name, s]));
+    this.selected = null;
+  }
+
+  /// Shows `view` (a position); `moves` are the legal moves when the user may move.
+  show(view, moves, interactive) {
+    this.view = view;
+    this.moves = moves || [];
+    this.interactive = interactive;
+    if (!interactive) this.selected = null;
+    this.render();
+  }
+
+  setArrows(arrows) {
+    this.arrows = arrows;
+    this.render();
+  }
+
+  setFlip(flip) {
+    this.flip = flip;
+    this.render();
+  }
+
+  corner(name) {
+    const s = this.byName.get(name);
+    const { files, ranks } = this.detail;
+    const col = this.flip ? files - 1 - s.file : s.file;
+    const row = this.flip ? s.rank : ranks - 1 - s.rank;
+    return [col * UNIT, row * UNIT];
+  }
+
+  centre(name) {
+    const [x, y] = this.corner(name);
+    return [x + UNIT / 2, y + UNIT / 2];
+  }
+
+  pieceAt(name) {
+    return this.view ? this.view.board.find((p) => p.sq === name) : undefined;
+  }
+
+  movesFrom(name) {
+    return this.moves.filter((m) => m.from === name);
+  }
+
+  render() {
+    if (!this.detail || !this.view) return;
+    const { files, ranks } = this.detail;
+    this.svg.setAttribute('viewBox', `0 0 ${files * UNIT} ${ranks * UNIT}`);
+    const out = [];
+    const last = this.view.last_move;
+    const lit = new Set();
+    if (last && last.from) {
+      lit.add(last.from);
+      if (last.flag !== 'shot') lit.add(last.to);
+      if (last.via) lit.add(last.via);
+    }
+    for (const s of this.detail.squares) {
+      const [x, y] = this.corner(s.name);
+      let cls = s.dark ? 'sq dark' : 'sq light';
+      if (lit.has(s.name)) cls += ' last';
+      if (this.selected === s.name) cls += ' selected';
+      out.push(`<rect class="${cls}" data-square="${s.name}" x="${x}" y="${y}" width="${UNIT}" height="${UNIT}"/>`);
+    }
+    for (const sq of this.view.check) {
+      const [x, y] = this.centre(sq);
+      out.push(`<circle class="check" cx="${x}" cy="${y}" r="48"/>`);
+    }
+    for (const s of this.detail.squares) {
+      const [x, y] = this.corner(s.name);
+      const bottom = this.flip ? s.rank === ranks - 1 : s.rank === 0;
+      const left = this.flip ? s.file === files - 1 : s.file === 0;
+      const tone = s.dark ? 'coord on-dark' : 'coord on-light';
+      if (bottom) out.push(`<text class="${tone}" x="${x + UNIT - 6}" y="${y + UNIT - 6}" text-anchor="end">${s.name.replace(/[0-9]+$/, '')}</text>`);
+      if (left) out.push(`<text class="${tone}" x="${x + 5}" y="${y + 22}">${s.name.replace(/^[a-z]+/, '')}</text>`);
+    }
+    for (const p of this.view.board) {
+      if (this.drag && this.drag.moving && this.drag.from === p.sq) continue;
+      const [x, y] = this.corner(p.sq);
+      out.push(`<g class="piece" data-piece="${p.sq}" transform="translate(${x},${y})">${pieceMarkup(this.detail, p.color, p.kind, this.flip)}</g>`);
+    }
+    if (last && last.flag === 'shot') {
+      const [x1, y1] = this.centre(last.from);
+      const [x2, y2] = this.centre(last.to);
+      out.push(`<line class="shot" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
+      out.push(`<path class="shot-hit" d="M${x2 - 22},${y2 - 22}L${x2 + 22},${y2 + 22}M${x2 + 22},${y2 - 22}L${x2 - 22},${y2 + 22}"/>`);
+    }
+    if (this.selected) {
+      for (const m of this.movesFrom(this.selected)) {
+        if (!m.to) continue;
+        const [x, y] = this.centre(m.to);
+        if (m.flag === 'shot') {
+          out.push(`<circle class="dest shot-dest" data-dest="${m.to}" cx="${x}" cy="${y}" r="30"/>`);
+        } else if (m.to === m.from) {
+          out.push(`<circle class="dest stay" data-dest="${m.to}" cx="${x}" cy="${y}" r="44"/>`);
+        } else if (this.pieceAt(m.to)) {
+          out.push(`<circle class="dest capture" data-dest="${m.to}" cx="${x}" cy="${y}" r="45"/>`);
+        } else {
+          out.push(`<circle class="dest" data-dest="${m.to}" cx="${x}" cy="${y}" r="15"/>`);
+        }
+      }
+    }
+    for (const [a, b] of this.arrows) {
+      if (!this.byName.has(a) || !this.byName.has(b)) continue;
+      const [x1, y1] = this.centre(a);
+      const [x2, y2] = this.centre(b);
+      out.push(arrowMarkup(x1, y1, x2, y2, 'arrow'));
+    }
+    if (this.drag && this.drag.moving) {
+      const p = this.pieceAt(this.drag.from);
+      if (p) {
+        out.push(`<g class="piece dragging" transform="translate(${this.drag.x - UNIT / 2},${this.drag.y - UNIT / 2})">${pieceMarkup(this.detail, p.color, p.kind, this.flip)}</g>`);
+      }
+    }
+    this.svg.innerHTML = out.join('');
+  }
+
+  /// The SVG coordinates of a pointer event.
+  point(e) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const m = this.svg.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = pt.matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  /// The square under a pointer event, if any.
+  squareAt(e) {
+    const [x, y] = this.point(e);
+    const { files, ranks } = this.detail;
+    let col = Math.floor(x / UNIT), row = Math.floor(y / UNIT);
+    if (col < 0 || row < 0 || col >= files || row >= ranks) return null;
+    const file = this.flip ? files - 1 - col : col;
+    const rank = this.flip ? row : ranks - 1 - row;
+    const s = this.detail.squares.find((q) => q.file === file && q.rank === rank);
+    return s ? s.name : null;
+  }
+
+  isDest(from, to) {
+    return this.moves.some((m) => m.from === from && m.to === to);
+  }
+
+  down(e) {
+    if (!this.detail || !this.interactive || e.button !== 0) return;
+    const sq = this.squareAt(e);
+    if (!sq) return;
+    e.preventDefault();
+    if (this.selected && sq !== this.selected && this.isDest(this.selected, sq)) {
+      const from = this.selected;
+      this.selected = null;
+      this.render();
+      this.onMove(from, sq);
+      return;
+    }
+    if (this.movesFrom(sq).length > 0) {
+      const again = this.selected === sq;
+      this.selected = sq;
+      const [x, y] = this.point(e);
+      this.drag = { from: sq, x, y, x0: x, y0: y, moving: false, again };
+      try { this.svg.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
+    } else {
+      this.selected = null;
+    }
+    this.render();
+  }
+
+  moveDrag(e) {
+    if (!this.drag) return;
+    const [x, y] = this.point(e);
+    if (!this.drag.moving && Math.hypot(x - this.drag.x0, y - this.drag.y0) < 12) return;
+    this.drag.moving = true;
+    this.drag.x = x;
+    this.drag.y = y;
+    this.render();
+  }
+
+  up(e) {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    const sq = this.squareAt(e);
+    if (drag.moving) {
+      if (sq && sq !== drag.from && this.isDest(drag.from, sq)) {
+        this.selected = null;
+        this.render();
+        this.onMove(drag.from, sq);
+        return;
+      }
+    } else if (drag.again && sq === drag.from) {
+      // A second click on the selected piece: a move that stays on its square (a
+      // pass, a turn in place), else the piece is put down.
+      this.selected = null;
+      this.render();
+      if (this.isDest(drag.from, drag.from)) this.onMove(drag.from, drag.from);
+      return;
+    }
+    this.render();
+  }
+
+  cancelDrag() {
+    this.drag = null;
+    this.render();
+  }
+}

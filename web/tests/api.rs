@@ -1,0 +1,334 @@
+//! The JSON API handler by handler, in-process: every game starts and plays, moves by
+//! SAN and coordinates, takeback, check and outcome, Lancer facings, the engine and
+//! analysis, the bounded game store, and the messages a refusal carries.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::{json, new_game, send, test_app};
+use joust_core::variants;
+use joust_movegen::AnyPosition;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+fn fen(state: &Value) -> &str {
+    state["fen"].as_str().expect("a FEN")
+}
+
+async fn play(app: &axum::Router, id: &str, text: &str) -> Value {
+    let (status, state) = json(
+        app,
+        Method::POST,
+        &format!("/api/games/{id}/move"),
+        json!({ "move": text }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}: {state}");
+    state
+}
+
+#[tokio::test]
+async fn every_game_is_listed_starts_and_takes_its_first_move_both_ways() {
+    let app = test_app();
+    let (status, list) = json(&app, Method::GET, "/api/variants", Value::Null).await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = variants::with_user_games().iter().map(|v| v.id).collect();
+    assert_eq!(ids, expected);
+    for v in variants::all() {
+        let entry = list.as_array().unwrap().iter().find(|e| e["id"] == v.id);
+        let rules = entry.unwrap()["rules"].as_array().unwrap();
+        assert!(!rules.is_empty(), "{}: no rules in short", v.id);
+        let (status, detail) = json(
+            &app,
+            Method::GET,
+            &format!("/api/variants/{}", v.id),
+            Value::Null,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            detail["squares"].as_array().unwrap().len(),
+            v.geometry.len()
+        );
+        assert_eq!(detail["kinds"].as_array().unwrap().len(), v.kinds.len());
+        let state = new_game(&app, v.id).await;
+        let legal = AnyPosition::start(v).unwrap().legal_moves().len();
+        let moves = state["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), legal, "{}", v.id);
+        assert_eq!(fen(&state), v.start_fen);
+        // The first legal move, once by its coordinates and once by its SAN.
+        let first = &moves[0];
+        let by_text = play(
+            &app,
+            state["id"].as_str().unwrap(),
+            first["text"].as_str().unwrap(),
+        )
+        .await;
+        let other = new_game(&app, v.id).await;
+        let by_san = play(
+            &app,
+            other["id"].as_str().unwrap(),
+            first["san"].as_str().unwrap(),
+        )
+        .await;
+        assert_eq!(fen(&by_text), fen(&by_san), "{}", v.id);
+        assert_eq!(by_text["last_move"], *first, "{}", v.id);
+    }
+}
+
+#[tokio::test]
+async fn moves_are_played_viewed_and_taken_back() {
+    let app = test_app();
+    let state = new_game(&app, "chess").await;
+    let id = state["id"].as_str().unwrap();
+    play(&app, id, "e4").await;
+    let after = play(&app, id, "e7e5").await;
+    assert_eq!(
+        fen(&after),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    let sans: Vec<&str> = after["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5"]);
+    let (status, view) = json(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/ply/1"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        fen(&view),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(view["last_move"]["san"], "e4");
+    let (status, back) = json(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/takeback"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(back["ply"], 1);
+    assert_eq!(fen(&back), fen(&view));
+}
+
+#[tokio::test]
+async fn check_and_mate_are_reported_and_end_the_game() {
+    let app = test_app();
+    let state = new_game(&app, "chess").await;
+    let id = state["id"].as_str().unwrap();
+    for m in ["f3", "e5", "g4"] {
+        play(&app, id, m).await;
+    }
+    let mated = play(&app, id, "Qh4#").await;
+    assert_eq!(mated["check"], json!(["e1"]));
+    assert_eq!(mated["outcome"]["result"], "0-1");
+    assert_eq!(mated["moves"], json!([]));
+    let (status, err) = json(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/move"),
+        json!({"move": "a3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(err["error"], "the game is over");
+}
+
+#[tokio::test]
+async fn a_lancer_move_offers_every_facing_and_plays_the_one_chosen() {
+    let app = test_app();
+    let state = new_game(&app, "lancers").await;
+    let id = state["id"].as_str().unwrap();
+    let (_, detail) = json(&app, Method::GET, "/api/variants/lancers", Value::Null).await;
+    // Moves grouped by their squares: a Lancer's move comes once per final facing.
+    let mut groups: BTreeMap<(String, String), Vec<&Value>> = BTreeMap::new();
+    for m in state["moves"].as_array().unwrap() {
+        let key = (m["from"].to_string(), m["to"].to_string());
+        groups.entry(key).or_default().push(m);
+    }
+    let lancer = groups
+        .values()
+        .find(|g| g.len() > 1)
+        .expect("a Lancer move");
+    assert_eq!(lancer.len(), 8);
+    let mut facings: Vec<u64> = lancer
+        .iter()
+        .map(|m| {
+            detail["kinds"][m["kind"].as_u64().unwrap() as usize]["facing"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    facings.sort();
+    assert_eq!(facings, (0..8).collect::<Vec<_>>());
+    let chosen = lancer[3];
+    let after = play(&app, id, chosen["text"].as_str().unwrap()).await;
+    let to = chosen["to"].as_str().unwrap();
+    let on = after["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["sq"] == to)
+        .unwrap();
+    assert_eq!(on["kind"], chosen["kind"]);
+}
+
+#[tokio::test]
+async fn the_engine_moves_and_analysis_streams_lines_then_its_choice() {
+    let app = test_app();
+    let state = new_game(&app, "lancerchess").await;
+    let id = state["id"].as_str().unwrap();
+    let (status, reply) = json(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/engine"),
+        json!({"ms": 1000, "depth": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["ply"], 1);
+    assert_eq!(reply["engine"]["depth"], 2);
+    assert_eq!(reply["last_move"], reply["engine"]["best"]);
+    let (status, body) = send(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/analysis?ms=300&multipv=2&depth=3"),
+        b"",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let events: Vec<&str> = body.lines().filter(|l| l.starts_with("event:")).collect();
+    assert!(events.len() >= 3, "{body}");
+    assert_eq!(events.last(), Some(&"event: done"));
+    assert!(body.contains("\"multipv\":2"), "{body}");
+}
+
+#[tokio::test]
+async fn the_store_forgets_the_least_recently_used_game() {
+    let app = test_app(); // keeps 8 games
+    let first = new_game(&app, "chess").await;
+    let id = first["id"].as_str().unwrap();
+    for _ in 0..8 {
+        new_game(&app, "chess").await;
+    }
+    let (status, err) = json(&app, Method::GET, &format!("/api/games/{id}"), Value::Null).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(err["error"].as_str().unwrap().contains("expired"));
+}
+
+#[tokio::test]
+async fn the_page_and_every_asset_are_served_from_the_binary() {
+    let app = test_app();
+    let (status, html) = send(&app, Method::GET, "/", b"").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("/assets/app.js"));
+    for (name, _, content) in joust_web::assets::ASSETS {
+        let (status, body) = send(&app, Method::GET, &format!("/assets/{name}"), b"").await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        assert_eq!(body, *content);
+        // Every module it imports is served too (no CDN, nothing missing).
+        for import in body.split("from './").skip(1) {
+            let file = import.split('\'').next().unwrap();
+            assert!(
+                joust_web::assets::ASSETS.iter().any(|(n, _, _)| *n == file),
+                "{name} imports {file}"
+            );
+        }
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "{name}"
+        );
+    }
+}
+
+/// What a person reads when a request is refused: each case's status and message.
+#[tokio::test]
+async fn refusals_say_what_was_wrong() {
+    let app = test_app();
+    let state = new_game(&app, "chess").await;
+    let id = state["id"].as_str().unwrap();
+    let cases: Vec<(Method, String, &str)> = vec![
+        (Method::POST, "/api/games".into(), r#"{"variant": "nope"}"#),
+        (
+            Method::POST,
+            "/api/games".into(),
+            r#"{"variant": "chess", "fen": "8/8/8 w"}"#,
+        ),
+        (Method::POST, "/api/games".into(), r#"{"variant": 3}"#),
+        (Method::POST, "/api/games".into(), r#"{"colour": "white"}"#),
+        (Method::POST, "/api/games".into(), "not json"),
+        (
+            Method::POST,
+            format!("/api/games/{id}/move"),
+            r#"{"move": "e5"}"#,
+        ),
+        (
+            Method::POST,
+            format!("/api/games/{id}/move"),
+            r#"{"move": "Nd2"}"#,
+        ),
+        (
+            Method::POST,
+            format!("/api/games/{id}/move"),
+            r#"{"move": "zz9"}"#,
+        ),
+        (Method::POST, format!("/api/games/{id}/move"), r#"{}"#),
+        (Method::POST, format!("/api/games/{id}/takeback"), r#"{}"#),
+        (
+            Method::POST,
+            format!("/api/games/{id}/engine"),
+            r#"{"ms": 0}"#,
+        ),
+        (
+            Method::POST,
+            format!("/api/games/{id}/engine"),
+            r#"{"ms": 99999999}"#,
+        ),
+        (
+            Method::GET,
+            format!("/api/games/{id}/analysis?multipv=0"),
+            "",
+        ),
+        (Method::GET, format!("/api/games/{id}/ply/5"), ""),
+        (Method::GET, format!("/api/games/{id}/ply/x"), ""),
+        (Method::GET, "/api/games/0000000000000000".into(), ""),
+        (Method::GET, "/api/variants/nope".into(), ""),
+        (Method::GET, "/api/nothing".into(), ""),
+        (Method::DELETE, "/api/games".into(), ""),
+        (Method::GET, "/assets/nothing.js".into(), ""),
+    ];
+    let mut out = String::new();
+    for (method, uri, body) in cases {
+        let (status, text) = send(&app, method.clone(), &uri, body.as_bytes()).await;
+        assert!(status.is_client_error(), "{method} {uri}: {status}");
+        let value: Value = serde_json::from_str(&text).expect("a JSON message");
+        let uri = uri.replace(id, "ID");
+        out += &format!(
+            "{method} {uri} {body}\n  {status}: {}\n",
+            value["error"].as_str().unwrap()
+        );
+    }
+    let big = vec![b' '; 20 * 1024];
+    let (status, text) = send(&app, Method::POST, "/api/games", &big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let value: Value = serde_json::from_str(&text).expect("a JSON message");
+    out += &format!(
+        "POST /api/games (20 KB)\n  {status}: {}\n",
+        value["error"].as_str().unwrap()
+    );
+    insta::assert_snapshot!(out);
+}
