@@ -235,3 +235,21 @@ fn a_first_move_that_is_not_straight_ahead_is_refused_while_en_passant_is_played
     let fide = read("[f:chess]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\n");
     assert_eq!(fide.games.len(), 1, "{:?}", fide.rejected);
 }
+
+/// A child that removes its parent's piece does not inherit the parent's name for it
+/// (Makruk names its Met `m`; without the Met the name is dropped), while a name the
+/// child gives a missing letter is still an error.
+#[test]
+fn a_removed_piece_takes_its_inherited_name_with_it() {
+    let loaded = read("[w:makruk]\nfers = -\naiwok = a\nstartFen = rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1\npromotionPieceTypes = a\n");
+    assert_eq!(loaded.games.len(), 1, "{:?}", loaded.rejected);
+    let names: Vec<&str> = loaded.games[0].kinds.iter().map(|k| k.name).collect();
+    assert!(
+        names.contains(&"Khon") && names.contains(&"Ai-Wok"),
+        "{names:?}"
+    );
+    assert_eq!(
+        rejection("[w:makruk]\nfers = -\npieceName.m = Met\n"),
+        "3:1: `pieceName.m`: `m` is not the letter of a piece of this game"
+    );
+}

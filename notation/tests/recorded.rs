@@ -125,6 +125,31 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         &["O-O-O", "O-O ", "c1=A", "dxc6", "Bxh3+", "#"],
     ),
     (
+        "hoppelpoppel",
+        "a2a4 h7h5 b2b3 c7c6 c1b2 c6c5 b2f6 g7f6 h2h4 c5c4 g1h3 e7e6 c2c3 f8a3 d2d4 c4d3 h3e6 \
+         a7a5 b1d2 b8c6 d1c2 a3d6 e1c1 d6e7 h1h2 c6b8 e6g5 b8a6 d2b1 e7a3 g5h3 b7b6 d1e1 a6c5 \
+         c2d2 g8e7 d2c2 c5e4 c3c4 e8g8 c2b2 d7d6 b2e5 a3b1 g2g4 e7f5 h3f4 h5g4 c1d1 c8a6 f1g2 \
+         d8e7 f4h5 e7d7 e5e7 d7e6 e1g1 b6b5 g1h1 a8e8 h1e1 e4g2 e7f8 g8h7 h5g7 g2e3 e2d3 e8b8 \
+         f8d6 h7g8 e1f1 f5d4 d6e6 d4f5 f1h1 e3d5 e6a6 d5c4 d1c1 c4d6 a4b5 b8a8 h4h5 a8c8 a6c8 \
+         g8h7 c1b2 b1c2 h1g1 g4g3 c8f8 f5d3 f2f4 c2d1 b2a2 d6c4 f8a8 d1c2 a8f3 c4b3 a2b3 h7g8 \
+         f3e2 c2d1 g1f1 d3e5 f4e5 g3g2 f1e1 g2g1q e2f3 d1c2 f3d1 g1g4 b3c2 a5a4 e1e3 g4c4 c2d2 \
+         c4c6 e3f3 c6b5 f3c3 b5e8 d1a4 f6f5 a4e4 g8g7 e4h4 e8e5 h4b4 e5e2 h2e2 g7f6 d2c1 f5f4 \
+         e2e1 f6g5 b4f4 g5h5 f4g4 h5h6 e1h1",
+        &["cxd3", "O-O-O", "O-O ", "g1=Q", "Bf6+", "#"],
+    ),
+    (
+        "newzealand",
+        "b1c3 a7a6 c3d5 g8h6 d2d3 g7g6 d3d4 h6g4 d5c3 d7d5 c3a4 g4e5 h2h3 b8d7 d1d3 c7c5 d4e5 \
+         b7b6 e2e4 b6b5 a4a6 d5d4 f1e2 b5b4 g2g4 c8b7 c2c4 d8b8 d3d1 b7c8 c1f4 b8b5 f4e3 d4d3 \
+         d1c2 b5a5 e1c1 a5d8 c1b1 d3e2 a6g6 e2e1n g1f3 a8a6 e3g5 a6b6 g5c1 b6e6 c2e2 f7g6 d1d3 \
+         e1e2 c1g5 e2d4 f3g1 e6c6 g5h4 e7e6 h4g3 d8f6 h1h2 c8b7 d3d1 d4e4 h2h1 f8d6 g3f4 e8g8 \
+         h3h4 f6h8 d1f1 c6b6 a2a4 b4a3 b1c2 b7c6 g1f3 d7b8 f4g3 h8f6 c2d3 c6b5 f3g5 b8c6 f1b1 \
+         b6b8 g5g6 f6g7 f2f3 b8e8 d3d2 h7h5 e5d6 e4g4 b1g1 c6a7 g6f4 f8f7 f3g4 e8e7 f4h3 b5e8 \
+         b2b3 g7g5 d2c2 f7f5 d6e7 g5f4 g1f1 f5f6 c2c3 e8f7 f1f3 f4g4 f3f2 a3a2 h1h2 g4f3 c3b2 \
+         f3b3 b2a1 b3b1",
+        &["O-O-O", "e1=N", "O-O ", "bxa3", "Nxg6+", "#"],
+    ),
+    (
         "almost",
         "g1h3 e7e6 f2f3 d7d5 b2b4 b7b5 h3f4 f8d6 f4g6 h7g6 c1a3 a7a6 g2g4 d8c6 d1e3 g8h6 e3c4 \
          e8g8 c4e4 c6e7 b1c3 d6e5 f1g2 f8e8 e1c1 e5f4 e4f6 g7f6 c3b1 f4d2 c1b2 e7d7 h2h3 g8f8 \
@@ -162,6 +187,15 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          e2e4 b8a6 g5f6 c8d6 h4h6 g7h6 e6d7 c7a5 d7d8b a5b6 d8b6 d6c5 c3b5 c5e3 f2e3 g8e8 j1i1 \
          a6b8 f6g5 e8g8 d1e2 g8d8 b5a7 d8e7 f1c1 e7a3 g5i6 a8a7 g2f4 a3d3 f4d5 a7a1",
         &["O-O ", "dxe6", "d8=B", "O-O-O", "Cg3+", "#"],
+    ),
+    (
+        "centaur",
+        "a2a3 e7e5 b2b3 e8e6 h1g3 e6g4 a1a2 b7b5 b1b2 d8g5 b2b1 g4g3 i2i4 i7i5 h2g3 c8e7 b1a1 \
+         j7j5 i1h3 e5e4 c2c4 b8c8 f2f4 e4f3 g1j4 h8g6 f1i1 g6e5 a1b2 g5f6 h3f2 j8j6 h1g1 e7g6 \
+         b2a4 g6e7 g1h1 b5a4 c4c5 f3g2 h1h2 g2g1c h2h3 g1h3 i1h1 h3f2 e1f2 e7g6 j4i5 c8d6 h1g2 \
+         f8c8 b3b4 d6e6 b4b5 d8e8 g3g4 e5d3 j2j3 a7a5 f2e1 j5i4 a2b2 g6e5 b5b6 d3f2 d1b3 f2h3 \
+         b3a4 e5c4 g2h1 e8d8 g4g5 e6f5 i5h4 f5h4 h1h2 j6j3 b6b7 c8b8 a4b3 g7g6 e1g3 h4i3",
+        &["exf3", "O-O ", "g1=C", "O-O-O", "Cxh3+", "#"],
     ),
     (
         "gothic",
@@ -288,6 +322,15 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          d2e3 g8f6 a3c2 a8a7 c1b2 h6h5 b2b1 d7e5 h3h4 b4c5 g4f5 c5b4 c2b4 c7b6 h2d2 f6e8 d2h2 \
          e5f3 h1g2 e8f6 e3f4 f6d7 f4g3 d7f6 e1d2 f3d2",
         &["bxa3=M", "#"],
+    ),
+    (
+        "ai-wok",
+        "b3b4 b6b5 e1e2 g8e7 c1d2 g6g5 f1g2 b8d7 c3c4 d8c7 e2f1 h8h7 d2e1 e7f5 a3a4 g5g4 c4b5 \
+         g4f3a f1f3 d7b8 a1a2 c7d7 d1e2 d7g7 h3h4 e8d7 e2f1 f8f7 f3f5 d6d5 a2b2 g7g5 g1h3 a6b5 \
+         b2f2 c6c5 f5g6 g5h3 h1h3 f7g8 f2a2 c8b7 a4a5 h7g7 g6g5 b7a6 a2e2 a6a5 f1f2 g8f7 g5h5 \
+         g7g8 h5h6 f7e8 b1d2 g8g6 f2f3 g6g8 g3g4 g8g7 h4h5 d7c7 g2h1 c5b4 h6f7 e8d7 f7e5 g7e7 \
+         d2e4 a5b6 e2g2 c7c8 e4f6 d7d6 e5d6",
+        &["gxf3=A", "Af7+", "#"],
     ),
     // seed 426
     (

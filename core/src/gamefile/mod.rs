@@ -94,6 +94,7 @@ pub fn load(
                 None => entries.push(entry.clone()),
             }
         }
+        drop_orphan_piece_names(&mut entries, &section.entries);
         match build::build(&section.id, section.id_span, &entries) {
             Ok(v) => {
                 let v: &'static Variant = Box::leak(Box::new(v));
@@ -119,4 +120,30 @@ pub fn load(
         loaded.sections.push((section.id, entries));
     }
     Ok(loaded)
+}
+
+/// Drops the inherited `pieceName.x` and `pieceValue.x` of a letter that no piece has
+/// once the section's own keys are applied: a child that removes its parent's piece
+/// (`fers = -` under Makruk) does not have to remove the parent's name for it. The
+/// section's own such keys are kept, so a mistake in them is still reported.
+fn drop_orphan_piece_names(entries: &mut Vec<Entry>, own: &[Entry]) {
+    let letters: Vec<char> = entries
+        .iter()
+        .filter(|e| pieces::is_piece_key(&e.key) && e.value != "-")
+        .filter_map(|e| e.value.chars().next())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    entries.retain(|e| {
+        let letter = e
+            .key
+            .strip_prefix("pieceName.")
+            .or_else(|| e.key.strip_prefix("pieceValue."));
+        match letter {
+            None => true,
+            Some(l) => {
+                own.iter().any(|o| o.key == e.key)
+                    || l.chars().any(|c| letters.contains(&c.to_ascii_lowercase()))
+            }
+        }
+    });
 }

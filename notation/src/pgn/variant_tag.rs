@@ -46,10 +46,7 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
         &["shogi", "minishogi", "kyotoshogi", "torishogi", "dobutsu"],
     ),
     ("Xiangqi", &["xiangqi", "minixiangqi", "manchu", "janggi"]),
-    (
-        "Makruk",
-        &["makruk", "sittuyin", "asean", "aiwok", "karouk"],
-    ),
+    ("Makruk", &["makruk", "sittuyin", "asean", "karouk"]),
     ("Knightmate", &["knightmate"]),
     ("Duck chess", &["duck", "duckchess"]),
     ("Fog of War", &["fogofwar", "darkchess"]),
