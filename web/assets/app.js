@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { Board, pieceIcon } from './board.js';
 import { choose, chooseSetup } from './chooser.js';
+import { setupPgn } from './pgn.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,10 +67,17 @@ function render() {
   if (!live()) status += ` (showing move ${view.ply} of ${s.ply})`;
   $('status').textContent = status;
   $('fen').value = view.fen;
+  writeLink(view.fen);
   renderMoves();
   renderHands(view);
   renderSetup(interactive);
   renderAnalysis();
+}
+
+/// Puts the position shown into the page's address, so a copied link reproduces it.
+function writeLink(fen) {
+  const query = `?variant=${encodeURIComponent(ui.state.variant)}&fen=${encodeURIComponent(fen)}`;
+  if (location.search !== query) history.replaceState(null, '', query);
 }
 
 function renderMoves() {
@@ -321,6 +329,7 @@ function wire() {
     $('move-input').value = '';
     play(text);
   });
+  setupPgn(() => ui.state, (state) => run(() => setState(state)));
   $('fen-form').addEventListener('submit', (e) => {
     e.preventDefault();
     newGame(ui.state.variant, $('fen').value.trim());
@@ -346,18 +355,21 @@ async function start() {
   wire();
   await run(async () => {
     ui.variants = await api.variants();
-    // A link ?variant=ID&fen=FEN opens that position; otherwise the tab's own game.
+    // A link ?variant=ID&fen=FEN opens that position, unless it is where the tab's own
+    // game stands (a reload): then that game goes on, its moves kept.
     const params = new URLSearchParams(location.search);
-    const id = params.has('variant') ? null : sessionStorage.getItem('joust-game');
+    const id = sessionStorage.getItem('joust-game');
     let state = null;
-    if (params.has('variant')) {
-      state = await api.newGame(params.get('variant'), params.get('fen') || undefined);
-    } else if (id) {
+    if (id) {
       try {
         state = await api.game(id);
       } catch (_) {
         state = null;
       }
+    }
+    const same = state && state.variant === params.get('variant') && state.fen === params.get('fen');
+    if (params.has('variant') && !same) {
+      state = await api.newGame(params.get('variant'), params.get('fen') || undefined);
     }
     if (!state) state = await api.newGame('chess');
     await setState(state);

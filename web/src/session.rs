@@ -5,7 +5,10 @@
 use crate::error::ApiError;
 use joust_core::{Color, KindId, Piece, Position, Square, Variant, MAX_KINDS};
 use joust_movegen::{in_check, make, AnyPosition, Game, Move, MoveFlag, TableCache};
-use joust_notation::{legal_moves_san, move_to_san, move_to_text, parse_move, parse_san};
+use joust_notation::{
+    legal_moves_san, move_to_san, move_to_text, parse_move, parse_san, write_pgn, MoveNotation,
+    PgnGame,
+};
 use serde::Serialize;
 
 /// A move as the page sees it: its text both ways and where it goes on the board.
@@ -311,6 +314,20 @@ impl<B: TableCache> Table<B> {
         Ok(())
     }
 
+    fn pgn(&self) -> String {
+        let variant = self.start.variant();
+        let start = self.start.to_fen();
+        let fen = (start != variant.start_fen).then_some(start);
+        let moves: Vec<Move> = self.game.moves().collect();
+        let mut game = PgnGame::new(variant, fen, &moves);
+        game.set_tag("Event", "Joust game");
+        game.set_tag("Site", "joust serve");
+        if let Some(o) = self.game.outcome() {
+            game.result = o.result().to_string();
+        }
+        write_pgn(&game, MoveNotation::San)
+    }
+
     fn view_at(&self, ply: usize) -> Result<View, ApiError> {
         if ply > self.history.len() {
             return Err(ApiError::NotFound(format!(
@@ -339,6 +356,29 @@ impl Session {
             AnyPosition::Wide(p) => AnyGame::Wide(Box::new(Table::new(p))),
         };
         Ok(Session { game })
+    }
+
+    /// The main line of a game read from PGN, replayed from its start; a null move (which
+    /// the page cannot show) or a move the generator refuses is an error.
+    pub fn from_pgn(game: &PgnGame) -> Result<Session, ApiError> {
+        let mut session = Session::new(game.variant, Some(game.start_fen()))?;
+        for (i, mv) in game.moves().enumerate() {
+            let played = !mv.is_null() && on_table!(&mut session.game, t => t.play(mv));
+            if !played {
+                return Err(ApiError::Unprocessable(format!(
+                    "move {} of the PGN cannot be played here{}",
+                    i + 1,
+                    if mv.is_null() { " (a null move)" } else { "" }
+                )));
+            }
+        }
+        Ok(session)
+    }
+
+    /// The game as PGN: the seven tag roster, `[Variant]` for a game other than chess,
+    /// `[SetUp]` and `[FEN]` if it did not start from the game's start, moves in SAN.
+    pub fn pgn(&self) -> String {
+        on_table!(&self.game, t => t.pgn())
     }
 
     /// The game as the page needs it, under the id `id`.
