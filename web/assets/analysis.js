@@ -2,8 +2,6 @@
 // over the game (an SVG; one point per ply the engine scored while analysing or
 // playing). Scores are the server's, from White's side: {cp} or {mate}.
 
-const 
-
 /// White's share of the bar for `score`, from 0 to 1 (lichess's winning chances curve:
 /// +1 pawn is about 59%, a mate for White is 1).
 export function whiteShare(score) {

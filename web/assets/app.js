@@ -5,6 +5,7 @@ import { api } from './api.js';
 import { Board, pieceIcon } from './board.js';
 import { choose, chooseSetup } from './chooser.js';
 import { setupPgn } from './pgn.js';
+import { drawEvalBar, drawGraph, plyAt, scoreText } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,6 +19,7 @@ const ui = {
   flip: false,
   source: null,
   lines: [],
+  scores: [], // the engine's score of the position after each ply, White's view
 };
 
 const board = new Board($('board'), onBoardMove);
@@ -130,12 +132,6 @@ function renderSetup(interactive) {
   el.appendChild(b);
 }
 
-function scoreText(score) {
-  if (score.mate !== undefined) return `#${score.mate}`;
-  const cp = score.cp;
-  return (cp > 0 ? '+' : '') + (cp / 100).toFixed(2);
-}
-
 function renderAnalysis() {
   const el = $('analysis');
   el.hidden = !$('analyse').checked;
@@ -148,6 +144,21 @@ function renderAnalysis() {
     ? [[best.pv[0].from, best.pv[0].to]] : [];
   board.arrows = arrows;
   board.render();
+  renderEngineView();
+}
+
+/// The evaluation bar (while analysing) and the score graph (once the engine scored a
+/// position of this game).
+function renderEngineView() {
+  const s = ui.state;
+  const bar = $('eval-bar');
+  bar.hidden = !$('analyse').checked;
+  const view = shown();
+  const best = live() && ui.lines[1] ? ui.lines[1].score : ui.scores[view.ply];
+  if (!bar.hidden) drawEvalBar(bar, best, ui.flip);
+  const graph = $('graph');
+  graph.hidden = !ui.scores.some(Boolean);
+  if (!graph.hidden) drawGraph(graph, ui.scores, s.ply, view.ply);
 }
 
 function stopAnalysis() {
@@ -166,6 +177,7 @@ function startAnalysis() {
     if (ui.source !== source) return;
     const line = JSON.parse(e.data);
     ui.lines[line.multipv] = line;
+    if (line.multipv === 1) ui.scores[s.ply] = line.score;
     renderAnalysis();
   });
   source.addEventListener('done', () => source.close());
@@ -178,6 +190,8 @@ async function setState(state) {
     ui.detail = await detailOf(state.variant);
     board.setGame(ui.detail);
   }
+  if (!ui.state || ui.state.id !== state.id) ui.scores = [];
+  ui.scores.length = Math.min(ui.scores.length, state.ply + 1);
   ui.state = state;
   ui.view = null;
   sessionStorage.setItem('joust-game', state.id);
@@ -209,8 +223,9 @@ async function engineMove() {
   stopAnalysis();
   render();
   try {
-    const reply = await api.engine(ui.state.id, parseInt($('think').value, 10));
+    const reply = await api.engine(ui.state.id, parseInt($('think').value, 10), parseInt($('level').value, 10));
     ui.busy = false;
+    ui.scores[reply.ply - 1] = reply.engine.score;
     await setState(reply);
   } catch (e) {
     ui.busy = false;
@@ -318,6 +333,7 @@ function wire() {
     const ply = e.target.dataset && e.target.dataset.ply;
     if (ply) showPly(parseInt(ply, 10));
   });
+  $('graph').addEventListener('click', (e) => showPly(plyAt($('graph'), e, ui.state.ply)));
   $('first').addEventListener('click', () => showPly(0));
   $('prev').addEventListener('click', () => showPly(shown().ply - 1));
   $('next').addEventListener('click', () => showPly(shown().ply + 1));

@@ -30,6 +30,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/api.js"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/analysis.js"),
+    ),
+    (
         "pgn.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/pgn.js"),

@@ -52,7 +52,7 @@ async fn special_moves_are_played_in_headless_chromium() {
     lancers_facing(c, &tmp).await;
     cromwell_shot(c, &base).await;
     lion_moves(c, &base).await;
-    black_against_the_engine(c, &base).await;
+    black_against_the_engine(c, &base, &tmp).await;
     phone_width(c, &tmp).await;
     client.close().await.expect("the session closes");
     let _ = std::fs::remove_dir_all(&profile);
@@ -84,7 +84,7 @@ async fn chess_by_clicks_and_drag(c: &Client) {
     // The move list shows them; clicking the first goes back to it.
     click(c, "#moves [data-ply='1']").await;
     wait_until(
-        &c,
+        c,
         "the view of move 1",
         "return document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/4P3/')",
     )
@@ -164,7 +164,7 @@ async fn lancers_facing(c: &Client, out: &Path) {
     click(c, "#variant-list option[value='lancers']").await;
     click(c, "#start-game").await;
     wait_until(
-        &c,
+        c,
         "a Lancers Chess game",
         "return document.getElementById('game-name').textContent === 'Lancers Chess' && document.body.dataset.ply === '0'",
     )
@@ -187,7 +187,7 @@ async fn lancers_facing(c: &Client, out: &Path) {
     );
     click_squares(c, from, to).await;
     wait_until(
-        &c,
+        c,
         "the facing chooser",
         "return !document.getElementById('chooser').hidden && !!document.querySelector('#chooser .preselected')",
     )
@@ -223,7 +223,7 @@ async fn lancers_facing(c: &Client, out: &Path) {
 /// Cromwell: a pawn takes by moving or by shooting; the chooser tells them apart.
 async fn cromwell_shot(c: &Client, base: &str) {
     // Cromwell: a pawn may take e5 by moving or by shooting; the chooser tells them apart.
-    open_position(c, &base, "cromwell", "4k3/8/8/3ppp2/4P3/8/8/4K3 w - - 0 1").await;
+    open_position(c, base, "cromwell", "4k3/8/8/3ppp2/4P3/8/8/4K3 w - - 0 1").await;
     click_squares(c, "e4", "e5").await;
     pick(c, "e4*e5").await;
     wait_ply(c, 1).await;
@@ -231,7 +231,7 @@ async fn cromwell_shot(c: &Client, base: &str) {
     assert_eq!(state["last_move"]["flag"], "shot", "{state}");
     assert_eq!(state["fen"], "4k3/8/8/3p1p2/4P3/8/8/4K3 b - - 0 1");
     wait_until(
-        &c,
+        c,
         "the shot drawn",
         "return !!document.querySelector('#board .shot')",
     )
@@ -243,7 +243,7 @@ async fn lion_moves(c: &Client, base: &str) {
     // Royal Lion: a second click on the Lion plays its move that ends where it began
     // (take and return), through the chooser when there are several.
     let fen = "l9/10/10/10/10/4pp4/4L5/10/10/10 w - - 0 1";
-    open_position(c, &base, "royal-lion", fen).await;
+    open_position(c, base, "royal-lion", fen).await;
     let state = server_state(c).await;
     let stays: Vec<&Value> = state["moves"]
         .as_array()
@@ -266,7 +266,7 @@ async fn lion_moves(c: &Client, base: &str) {
     // With two pawns to take, some squares are reached by more than one legal move (a
     // step, a double move through either pawn): the chooser lists them, one is picked.
     let fen = "l9/10/10/10/10/3pp5/4L5/10/10/10 w - - 0 1";
-    open_position(c, &base, "royal-lion", fen).await;
+    open_position(c, base, "royal-lion", fen).await;
     let state = server_state(c).await;
     let moves = state["moves"].as_array().unwrap();
     let shared = moves
@@ -288,17 +288,39 @@ async fn lion_moves(c: &Client, base: &str) {
     assert_eq!(state["last_move"]["text"], shared["text"], "{state}");
 }
 
-/// Black against the engine: the board turns round and the engine moves first.
-async fn black_against_the_engine(c: &Client, base: &str) {
+/// Black against the engine at level 2: the board turns round, the engine moves first,
+/// its score goes on the graph; analysis shows the evaluation bar.
+async fn black_against_the_engine(c: &Client, base: &str, out: &Path) {
     // Playing Black against the engine: the board turns round and the engine, White,
     // moves first.
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    open_position(c, &base, "chess", fen).await;
+    open_position(c, base, "chess", fen).await;
     click(c, "#think option[value='300']").await;
+    click(c, "#level option[value='2']").await;
     click(c, "#mode option[value='black']").await;
     wait_ply(c, 1).await;
+    // The engine's score of the start goes on the score graph; analysis adds the
+    // position after its move and shows the evaluation bar.
+    wait_until(
+        c,
+        "the score graph",
+        "const g = document.getElementById('graph'); return !g.hidden && g.dataset.points === '1'",
+    )
+    .await;
+    click(c, "#analyse").await;
+    wait_until(
+        c,
+        "the evaluation bar and a second point",
+        "const bar = document.getElementById('eval-bar');
+         return !bar.hidden && bar.querySelector('.eval-text').textContent !== ''
+             && document.getElementById('graph').dataset.points === '2'",
+    )
+    .await;
+    let shot = c.screenshot().await.expect("a screenshot");
+    check_screenshot(&shot, &out.join("browser-analysis.png"));
+    click(c, "#analyse").await;
     let flipped = eval(
-        &c,
+        c,
         "const y = (s) => document.querySelector(`rect[data-square='${s}']`).getBoundingClientRect().y;
          return y('a1') < y('a8');",
     )
@@ -319,7 +341,7 @@ async fn phone_width(c: &Client, out: &Path) {
         .await
         .expect("a phone-sized window");
     let width = eval(
-        &c,
+        c,
         "return document.getElementById('board').getBoundingClientRect().width",
     )
     .await;
