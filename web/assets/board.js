@@ -1,6 +1,8 @@
 // The board: an SVG of any size the engine supports, drawn from the server's data (the
 // squares and each kind's picture, from joust-render's shapes). Moves are entered by
 // click-click or drag and drop; the board reports (from, to) and the page decides.
+// Drawing as on lichess: right-click a square for a circle, right-drag for an arrow
+// (Shift red, Alt blue, else green; the same again removes it); a left click clears.
 
 const UNIT = 100; // a square, in SVG units (the pieces' own box)
 
@@ -20,14 +22,14 @@ export function pieceIcon(detail, color, kind, flipped, size = 44) {
     pieceMarkup(detail, color, kind, flipped) + '</svg>';
 }
 
-function arrowMarkup(x1, y1, x2, y2, cls) {
+function arrowMarkup(x1, y1, x2, y2, cls, brush = '') {
   const dx = x2 - x1, dy = y2 - y1;
   const len = Math.hypot(dx, dy);
   if (len < 1) return '';
   const ux = dx / len, uy = dy / len;
   const ex = x2 - ux * 28, ey = y2 - uy * 28;
-  return `<line class="${cls}" x1="${x1 + ux * 20}" y1="${y1 + uy * 20}" x2="${ex}" y2="${ey}"/>` +
-    `<polygon class="${cls}-head" points="${x2},${y2} ${ex - uy * 22},${ey + ux * 22} ${ex + uy * 22},${ey - ux * 22}"/>`;
+  return `<line class="${cls} ${brush}" x1="${x1 + ux * 20}" y1="${y1 + uy * 20}" x2="${ex}" y2="${ey}"/>` +
+    `<polygon class="${cls}-head ${brush}" points="${x2},${y2} ${ex - uy * 22},${ey + ux * 22} ${ex + uy * 22},${ey - ux * 22}"/>`;
 }
 
 export class Board {
@@ -43,6 +45,8 @@ export class Board {
     this.selected = null;
     this.drag = null;
     this.arrows = [];
+    this.shapes = []; // drawn by the user: {from, to, brush}; from === to is a circle
+    this.rightFrom = null;
     svg.addEventListener('pointerdown', (e) => this.down(e));
     svg.addEventListener('pointermove', (e) => this.moveDrag(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
@@ -58,6 +62,7 @@ export class Board {
 
   /// Shows `view` (a position); `moves` are the legal moves when the user may move.
   show(view, moves, interactive) {
+    if (!this.view || this.view.fen !== view.fen) this.shapes = [];
     this.view = view;
     this.moves = moves || [];
     this.interactive = interactive;
@@ -159,6 +164,15 @@ export class Board {
       const [x2, y2] = this.centre(b);
       out.push(arrowMarkup(x1, y1, x2, y2, 'arrow'));
     }
+    for (const { from, to, brush } of this.shapes) {
+      const [x1, y1] = this.centre(from);
+      if (from === to) {
+        out.push(`<circle class="user-circle ${brush}" data-shape="${from}" cx="${x1}" cy="${y1}" r="44"/>`);
+      } else {
+        const [x2, y2] = this.centre(to);
+        out.push(arrowMarkup(x1, y1, x2, y2, 'user-arrow', brush));
+      }
+    }
     if (this.drag && this.drag.moving) {
       const p = this.pieceAt(this.drag.from);
       if (p) {
@@ -196,7 +210,18 @@ export class Board {
   }
 
   down(e) {
-    if (!this.detail || !this.interactive || e.button !== 0) return;
+    if (!this.detail || !this.view) return;
+    if (e.button === 2) {
+      this.rightFrom = this.squareAt(e);
+      e.preventDefault();
+      return;
+    }
+    if (e.button !== 0) return;
+    if (this.shapes.length) {
+      this.shapes = [];
+      this.render();
+    }
+    if (!this.interactive) return;
     const sq = this.squareAt(e);
     if (!sq) return;
     e.preventDefault();
@@ -229,7 +254,25 @@ export class Board {
     this.render();
   }
 
+  /// Ends a right-button gesture: a circle on one square, an arrow between two; drawing
+  /// the same shape again removes it.
+  drawShape(e) {
+    const from = this.rightFrom;
+    this.rightFrom = null;
+    const to = this.squareAt(e);
+    if (!from || !to) return;
+    const brush = e.shiftKey ? 'red' : e.altKey ? 'blue' : 'green';
+    const i = this.shapes.findIndex((s) => s.from === from && s.to === to);
+    const old = i >= 0 ? this.shapes.splice(i, 1)[0] : null;
+    if (!old || old.brush !== brush) this.shapes.push({ from, to, brush });
+    this.render();
+  }
+
   up(e) {
+    if (e.button === 2 && this.rightFrom) {
+      this.drawShape(e);
+      return;
+    }
     const drag = this.drag;
     if (!drag) return;
     this.drag = null;

@@ -11,6 +11,7 @@
 #[path = "browser/page.rs"]
 mod page;
 
+use fantoccini::actions::MOUSE_BUTTON_RIGHT;
 use fantoccini::Client;
 use page::*;
 use serde_json::Value;
@@ -81,6 +82,7 @@ async fn chess_by_clicks_and_drag(c: &Client) {
         .map(|m| m["san"].as_str().unwrap())
         .collect();
     assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+    drawing(c).await;
     // The move list shows them; clicking the first goes back to it.
     click(c, "#moves [data-ply='1']").await;
     wait_until(
@@ -89,6 +91,22 @@ async fn chess_by_clicks_and_drag(c: &Client) {
         "return document.getElementById('fen').value.startsWith('rnbqkbnr/pppppppp/8/8/4P3/')",
     )
     .await;
+}
+
+/// Right-drag draws an arrow, a right click a circle, the same again removes it, a left
+/// click clears them all; no move is played.
+async fn drawing(c: &Client) {
+    let count = |css: &str| format!("return document.querySelectorAll(\"#board {css}\").length");
+    drag_with(c, "d2", "d4", MOUSE_BUTTON_RIGHT).await;
+    drag_with(c, "e5", "e5", MOUSE_BUTTON_RIGHT).await;
+    assert_eq!(eval(c, &count("line.user-arrow.green")).await, 1);
+    assert_eq!(eval(c, &count(".user-circle[data-shape='e5']")).await, 1);
+    drag_with(c, "d2", "d4", MOUSE_BUTTON_RIGHT).await;
+    assert_eq!(eval(c, &count("line.user-arrow")).await, 0);
+    drag_with(c, "a2", "a4", MOUSE_BUTTON_RIGHT).await;
+    click(c, "rect[data-square='h5']").await;
+    assert_eq!(eval(c, &count(".user-arrow, .user-circle")).await, 0);
+    assert_eq!(eval(c, "return document.body.dataset.ply").await, "4");
 }
 
 /// The page's link names the position shown, and a reload goes on with the tab's game;

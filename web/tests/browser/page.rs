@@ -146,6 +146,12 @@ pub async fn centre(c: &Client, square: &str) -> (i64, i64) {
 /// Drags the piece on `from` to `to` with the mouse (the board is redrawn while the
 /// piece moves, so the pointer goes by coordinates, not elements).
 pub async fn drag(c: &Client, from: &str, to: &str) {
+    drag_with(c, from, to, MOUSE_BUTTON_LEFT).await;
+}
+
+/// Presses mouse `button` on `from`, moves to `to` and lets go there (a circle when
+/// `from` is `to` and the button is the right one).
+pub async fn drag_with(c: &Client, from: &str, to: &str, button: u64) {
     let (x0, y0) = centre(c, from).await;
     let (x1, y1) = centre(c, to).await;
     let at = |x, y, ms| PointerAction::MoveTo {
@@ -155,14 +161,10 @@ pub async fn drag(c: &Client, from: &str, to: &str) {
     };
     let mouse = MouseActions::new("mouse".into())
         .then(at(x0, y0, 0))
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
+        .then(PointerAction::Down { button })
         .then(at((x0 + x1) / 2, (y0 + y1) / 2, 100))
         .then(at(x1, y1, 100))
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
+        .then(PointerAction::Up { button });
     c.perform_actions(mouse).await.expect("the drag");
 }
 
