@@ -290,7 +290,7 @@ function openNewDialog() {
 function showRules() {
   const v = ui.variants.find((x) => x.id === $('variant-list').value);
   if (!v) return;
-  const book = v.book ? `<p>In full: ${v.book} in the Joust repository.</p>` : '';
+  const book = v.book ? `<p><a href="${v.book}" target="_blank" rel="noopener" data-book="${v.id}">The rules in full</a></p>` : '';
   $('variant-rules').innerHTML = `<p>${v.summary}</p><ul>${v.rules.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>${book}`;
 }
 

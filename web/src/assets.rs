@@ -15,6 +15,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/style.css"),
     ),
     (
+        "book.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/book.css"),
+    ),
+    (
         "app.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app.js"),

@@ -11,6 +11,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod book;
 pub mod catalog;
 pub mod engine;
 pub mod error;
@@ -92,6 +93,8 @@ pub fn app(config: Config) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
+        .route("/rules/{name}", get(book::rules_page))
+        .route("/rules/img/{file}", get(book::rules_image))
         .nest("/api", api)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -456,3 +456,50 @@ async fn a_strength_level_bounds_the_engines_depth() {
     assert_eq!(reply["engine"]["depth"], 1, "{reply}");
     assert_eq!(reply["ply"], 1);
 }
+
+/// Every built-in game links its page of the rules book, which is served as HTML; the
+/// pictures and the links between pages on it answer too.
+#[tokio::test]
+async fn every_game_links_its_rules_page_and_the_pages_links_answer() {
+    let app = test_app();
+    let (_, list) = json(&app, Method::GET, "/api/variants", Value::Null).await;
+    let mut followed = std::collections::BTreeSet::new();
+    for v in variants::all() {
+        let entry = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["id"] == v.id)
+            .unwrap();
+        let book = entry["book"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}: no book", v.id));
+        assert_eq!(book, format!("/rules/{}", v.id));
+        let (status, page) = send(&app, Method::GET, book, b"").await;
+        assert_eq!(status, StatusCode::OK, "{book}");
+        assert!(page.contains("<h1>"), "{book}: no heading");
+        // Every relative src or href: a picture, or another page (its #anchor dropped).
+        for attr in ["src=\"", "href=\""] {
+            for piece in page.split(attr).skip(1) {
+                let target = piece.split('"').next().unwrap();
+                let target = target.split('#').next().unwrap();
+                if target.is_empty() || target.contains(':') || target.starts_with('/') {
+                    continue;
+                }
+                if target.starts_with("..") || !followed.insert(target.to_string()) {
+                    continue;
+                }
+                let (status, _) = send(&app, Method::GET, &format!("/rules/{target}"), b"").await;
+                assert_eq!(status, StatusCode::OK, "{book} links {target}");
+            }
+        }
+    }
+    assert!(
+        followed.iter().any(|t| t.ends_with(".svg")),
+        "no picture followed"
+    );
+    let (status, _) = send(&app, Method::GET, "/rules/nope", b"").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = send(&app, Method::GET, "/rules/img/nope-start.svg", b"").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

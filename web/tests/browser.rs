@@ -54,6 +54,7 @@ async fn special_moves_are_played_in_headless_chromium() {
     cromwell_shot(c, &base).await;
     lion_moves(c, &base).await;
     black_against_the_engine(c, &base, &tmp).await;
+    rules_page(c, &base, &tmp).await;
     phone_width(c, &tmp).await;
     client.close().await.expect("the session closes");
     let _ = std::fs::remove_dir_all(&profile);
@@ -180,6 +181,12 @@ async fn lancers_facing(c: &Client, out: &Path) {
     // Lancers Chess from the game chooser: a Lancer's move, then its facing.
     click(c, "#new-game").await;
     click(c, "#variant-list option[value='lancers']").await;
+    let href = eval(
+        c,
+        "return document.querySelector(\"#variant-rules a[data-book='lancers']\").getAttribute('href')",
+    )
+    .await;
+    assert_eq!(href, "/rules/lancers");
     click(c, "#start-game").await;
     wait_until(
         c,
@@ -350,6 +357,29 @@ async fn black_against_the_engine(c: &Client, base: &str, out: &Path) {
     );
     let state = server_state(c).await;
     assert_eq!(state["side"], "black", "{state}");
+}
+
+/// A game's page of the rules book: its heading, and its start diagram drawn.
+async fn rules_page(c: &Client, base: &str, out: &Path) {
+    c.goto(&format!("{base}rules/lancers"))
+        .await
+        .expect("the rules page loads");
+    wait_until(
+        c,
+        "the rules page and its picture",
+        "const img = document.querySelector('main img');
+         return document.querySelector('h1') !== null && img !== null && img.complete && img.naturalWidth > 0",
+    )
+    .await;
+    let shot = c.screenshot().await.expect("a screenshot");
+    check_screenshot(&shot, &out.join("browser-rules.png"));
+    c.back().await.expect("back to the board");
+    wait_until(
+        c,
+        "the board again",
+        "return document.body.dataset.ready === '1'",
+    )
+    .await;
 }
 
 /// At phone width the board fits the screen and is drawn.
