@@ -2,8 +2,9 @@
 // with navigation, play against the engine or two players, analysis, FEN in and out.
 
 import { api } from './api.js';
-import { Board, pieceIcon } from './board.js';
-import { choose, chooseSetup } from './chooser.js';
+import { Board } from './board.js';
+import { choose } from './chooser.js';
+import { gatedChoice, renderHands, renderSetup } from './setup.js';
 import { setupPgn } from './pgn.js';
 import { drawEvalBar, drawGraph, plyAt, scoreText } from './analysis.js';
 
@@ -19,10 +20,12 @@ const ui = {
   flip: false,
   source: null,
   lines: [],
+  gate: null, // the hand piece chosen to gate in with the next move
   scores: [], // the engine's score of the position after each ply, White's view
 };
 
 const board = new Board($('board'), onBoardMove);
+board.onSetup = (m) => play(m.text);
 
 function showError(e) {
   const el = $('error');
@@ -57,7 +60,7 @@ function render() {
   if (!s || !ui.detail) return;
   const view = shown();
   const interactive = live() && !s.outcome && !ui.busy && !engineToMove();
-  board.show(view, s.moves.filter((m) => m.from), interactive);
+  board.show(view, s.moves, interactive);
   document.body.dataset.fen = s.fen;
   document.body.dataset.ply = String(s.ply);
   document.body.dataset.busy = ui.busy ? '1' : '0';
@@ -71,8 +74,11 @@ function render() {
   $('fen').value = view.fen;
   writeLink(view.fen);
   renderMoves();
-  renderHands(view);
-  renderSetup(interactive);
+  renderHands(ui.detail, view, live() ? s.moves : [], ui.flip, interactive, ui.gate, (k) => {
+    ui.gate = k;
+    render();
+  });
+  renderSetup(ui.detail, s, ui.flip, interactive, (m) => play(m.text));
   renderAnalysis();
 }
 
@@ -106,30 +112,6 @@ function renderMoves() {
 function cell(i, current) {
   const m = ui.state.history[i];
   return `<span class="mv${current === i + 1 ? ' current' : ''}" data-ply="${i + 1}">${m.san}</span>`;
-}
-
-function renderHands(view) {
-  const hands = view.hands || [[], []];
-  const top = ui.flip ? 0 : 1;
-  const draw = (i) => hands[i].map((k) => pieceIcon(ui.detail, i ? 'black' : 'white', k, ui.flip, 36)).join('');
-  $('hand-top').innerHTML = draw(top);
-  $('hand-bottom').innerHTML = draw(1 - top);
-}
-
-function renderSetup(interactive) {
-  const el = $('setup');
-  const setup = ui.state.moves.filter((m) => !m.from);
-  el.hidden = !(interactive && setup.length);
-  el.innerHTML = '';
-  if (el.hidden) return;
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = `Setup move (${setup.length} choices)…`;
-  b.addEventListener('click', async () => {
-    const m = await chooseSetup(ui.detail, ui.state.side, setup, ui.flip);
-    if (m) play(m.text);
-  });
-  el.appendChild(b);
 }
 
 function renderAnalysis() {
@@ -194,6 +176,7 @@ async function setState(state) {
   ui.scores.length = Math.min(ui.scores.length, state.ply + 1);
   ui.state = state;
   ui.view = null;
+  ui.gate = null;
   sessionStorage.setItem('joust-game', state.id);
   stopAnalysis();
   render();
@@ -237,8 +220,8 @@ async function engineMove() {
 async function onBoardMove(from, to) {
   const candidates = ui.state.moves.filter((m) => m.from === from && m.to === to);
   if (candidates.length === 0) return;
-  let m = candidates[0];
-  if (candidates.length > 1) {
+  let m = gatedChoice(candidates, ui.gate) || candidates[0];
+  if (candidates.length > 1 && !gatedChoice(candidates, ui.gate)) {
     const mover = board.pieceAt(from);
     m = await choose(ui.detail, mover, candidates, ui.flip);
     if (!m) {

@@ -56,6 +56,9 @@ export class Board {
 
   setGame(detail) {
     this.detail = detail;
+    // A game with reserve cells (Musketeer) has a row of them beyond each back rank.
+    this.top = detail.reserve ? 1 : 0;
+    this.rows = detail.ranks + 2 * this.top;
     this.byName = new Map(detail.squares.map((s) => [s.name, s]));
     this.selected = null;
   }
@@ -85,7 +88,39 @@ export class Board {
     const { files, ranks } = this.detail;
     const col = this.flip ? files - 1 - s.file : s.file;
     const row = this.flip ? s.rank : ranks - 1 - s.rank;
-    return [col * UNIT, row * UNIT];
+    return [col * UNIT, (row + this.top) * UNIT];
+  }
+
+  /// The corner of the reserve cell of `color` behind `file`.
+  cellCorner(color, file) {
+    const { files } = this.detail;
+    const col = this.flip ? files - 1 - file : file;
+    const bottom = (color === 'white') !== this.flip;
+    return [col * UNIT, bottom ? (this.rows - 1) * UNIT : 0];
+  }
+
+  /// The placements the side to move may play now (Musketeer's setup).
+  placements() {
+    return this.interactive ? this.moves.filter((m) => m.flag === 'place') : [];
+  }
+
+  /// Draws the reserve rows, their pieces, and the cells a placement may go to.
+  reserveMarkup(out) {
+    const { files } = this.detail;
+    for (const color of ['white', 'black']) {
+      for (let f = 0; f < files; f += 1) {
+        const [x, y] = this.cellCorner(color, f);
+        out.push(`<rect class="reserve-cell" data-reserve="${color}-${f}" x="${x}" y="${y}" width="${UNIT}" height="${UNIT}"/>`);
+      }
+    }
+    for (const p of this.view.reserve || []) {
+      const [x, y] = this.cellCorner(p.color, p.file);
+      out.push(`<g class="piece reserve" data-reserve-piece="${p.color}-${p.file}" transform="translate(${x},${y})">${pieceMarkup(this.detail, p.color, p.kind, this.flip)}</g>`);
+    }
+    for (const m of this.placements()) {
+      const [x, y] = this.cellCorner(this.view.side, m.cell);
+      out.push(`<circle class="dest place" data-place="${m.cell}" cx="${x + UNIT / 2}" cy="${y + UNIT / 2}" r="15"/>`);
+    }
   }
 
   centre(name) {
@@ -104,8 +139,9 @@ export class Board {
   render() {
     if (!this.detail || !this.view) return;
     const { files, ranks } = this.detail;
-    this.svg.setAttribute('viewBox', `0 0 ${files * UNIT} ${ranks * UNIT}`);
+    this.svg.setAttribute('viewBox', `0 0 ${files * UNIT} ${this.rows * UNIT}`);
     const out = [];
+    if (this.top) this.reserveMarkup(out);
     const last = this.view.last_move;
     const lit = new Set();
     if (last && last.from) {
@@ -197,12 +233,25 @@ export class Board {
   squareAt(e) {
     const [x, y] = this.point(e);
     const { files, ranks } = this.detail;
-    let col = Math.floor(x / UNIT), row = Math.floor(y / UNIT);
+    let col = Math.floor(x / UNIT), row = Math.floor(y / UNIT) - this.top;
     if (col < 0 || row < 0 || col >= files || row >= ranks) return null;
     const file = this.flip ? files - 1 - col : col;
     const rank = this.flip ? row : ranks - 1 - row;
     const s = this.detail.squares.find((q) => q.file === file && q.rank === rank);
     return s ? s.name : null;
+  }
+
+  /// The placement move for the reserve cell under a pointer event, if any.
+  placementAt(e) {
+    if (!this.top) return null;
+    const [x, y] = this.point(e);
+    const { files } = this.detail;
+    const col = Math.floor(x / UNIT), row = Math.floor(y / UNIT);
+    if (col < 0 || col >= files || (row !== 0 && row !== this.rows - 1)) return null;
+    const file = this.flip ? files - 1 - col : col;
+    const [, cy] = this.cellCorner(this.view.side, file);
+    if (cy !== row * UNIT) return null;
+    return this.placements().find((m) => m.cell === file) || null;
   }
 
   isDest(from, to) {
@@ -222,6 +271,12 @@ export class Board {
       this.render();
     }
     if (!this.interactive) return;
+    const place = this.placementAt(e);
+    if (place && this.onSetup) {
+      e.preventDefault();
+      this.onSetup(place);
+      return;
+    }
     const sq = this.squareAt(e);
     if (!sq) return;
     e.preventDefault();

@@ -40,6 +40,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/analysis.js"),
     ),
     (
+        "setup.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/setup.js"),
+    ),
+    (
         "pgn.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/pgn.js"),

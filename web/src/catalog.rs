@@ -69,6 +69,8 @@ pub struct VariantDetail {
     pub squares: Vec<SquareInfo>,
     /// Every kind, by index.
     pub kinds: Vec<KindInfo>,
+    /// True if the game has a row of reserve cells behind each back rank (Musketeer).
+    pub reserve: bool,
 }
 
 fn is_builtin(v: &Variant) -> bool {
@@ -129,5 +131,6 @@ pub fn detail(v: &'static Variant) -> VariantDetail {
         start_fen: v.start_fen,
         squares,
         kinds,
+        reserve: !v.gating_types.is_empty(),
     }
 }

@@ -30,8 +30,22 @@ pub struct MoveInfo {
     pub kind: Option<u8>,
     /// The Lion's intermediate square of a double move.
     pub via: Option<String>,
-    /// The kind a move brings onto the board from the hand or the reserve.
+    /// The kind a move brings onto the board from the hand (S-Chess); Musketeer's
+    /// gating, always compulsory, shows in the SAN (`Nf3/C`) and the reserve.
     pub gate: Option<u8>,
+    /// The file (0 = a) of the reserve cell a placement puts its piece behind.
+    pub cell: Option<u8>,
+}
+
+/// A reserve piece waiting behind the back rank (Musketeer), to gate in.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ReservePiece {
+    /// The file it waits behind (0 = a).
+    pub file: u8,
+    /// `white` (behind rank 1) or `black` (behind the last rank).
+    pub color: &'static str,
+    /// Index into the game's kinds.
+    pub kind: u8,
 }
 
 /// A piece on a square.
@@ -58,6 +72,8 @@ pub struct View {
     pub board: Vec<PieceOn>,
     /// The pieces in each side's hand (white first), as kind indices.
     pub hands: [Vec<u8>; 2],
+    /// The reserve pieces waiting behind the back ranks.
+    pub reserve: Vec<ReservePiece>,
     /// The move that led here.
     pub last_move: Option<MoveInfo>,
     /// The squares of the side to move's royal pieces, if it is in check.
@@ -173,6 +189,7 @@ pub fn move_info<B: TableCache>(pos: &Position<B>, mv: Move, san: String) -> Mov
         kind: mv.promotion_kind().map(|k| k.0),
         via: (mv.flag == MoveFlag::LionDouble).then(|| g.name(Square(mv.aux)).to_string()),
         gate: mv.gate_kind().map(|k| k.0),
+        cell: (mv.flag == MoveFlag::Place).then_some(mv.aux),
     }
 }
 
@@ -210,6 +227,18 @@ fn view<B: TableCache>(pos: &Position<B>, ply: usize, last: Option<MoveInfo>) ->
             .flat_map(|k| std::iter::repeat_n(k, pos.hand_count(c, KindId(k)) as usize))
             .collect()
     });
+    let reserve = Color::ALL
+        .into_iter()
+        .flat_map(|c| {
+            (0..g.files()).filter_map(move |f| {
+                pos.gating().reserve_on(c, f).map(|(_, k)| ReservePiece {
+                    file: f,
+                    color: color_name(c),
+                    kind: k.0,
+                })
+            })
+        })
+        .collect();
     let us = pos.side_to_move();
     let check = if in_check(pos) {
         board
@@ -226,6 +255,7 @@ fn view<B: TableCache>(pos: &Position<B>, ply: usize, last: Option<MoveInfo>) ->
         side: color_name(us),
         board,
         hands,
+        reserve,
         last_move: last,
         check,
     }
