@@ -56,6 +56,8 @@ async fn special_moves_are_played_in_headless_chromium() {
     black_against_the_engine(c, &base, &tmp).await;
     musketeer_setup_and_gating(c, &base, &tmp).await;
     hand_gating(c, &base).await;
+    lancerchess_castling_and_promotion(c, &base).await;
+    every_start_position(c, &base, &tmp).await;
     rules_page(c, &base, &tmp).await;
     phone_width(c, &tmp).await;
     client.close().await.expect("the session closes");
@@ -458,6 +460,75 @@ async fn hand_gating(c: &Client, base: &str) {
     wait_ply(c, 1).await;
     let state = server_state(c).await;
     assert_eq!(state["last_move"]["text"], gated["text"], "{state}");
+}
+
+/// LancerChess: the royal Queen castles by a two-square click (d1 to b1, the Tower to
+/// c1); a Pikeman promotes on e8 (a light square): the chooser offers the four kinds,
+/// the Lancer among them the one that square's colour gives, and it is picked.
+async fn lancerchess_castling_and_promotion(c: &Client, base: &str) {
+    let fen = "r2qkblr/ppp1pppp/3j4/3p1b2/3P1B2/3J4/PPP1PPPP/R2QKBLR w KQkq - 4 5";
+    open_position(c, base, "lancerchess", fen).await;
+    click_squares(c, "d1", "b1").await;
+    wait_ply(c, 1).await;
+    let state = server_state(c).await;
+    assert_eq!(state["last_move"]["flag"], "castle", "{state}");
+    assert_eq!(
+        state["fen"],
+        "r2qkblr/ppp1pppp/3j4/3p1b2/3P1B2/3J4/PPP1PPPP/1QR1KBLR b kq - 5 5"
+    );
+
+    open_position(c, base, "lancerchess", "q7/4P3/8/8/8/8/8/3Q4 w - - 0 1").await;
+    let state = server_state(c).await;
+    let detail = c
+        .execute_async(
+            "const done = arguments[0]; fetch('/api/variants/lancerchess').then((r) => r.json()).then(done);",
+            vec![],
+        )
+        .await
+        .expect("the game's detail");
+    let kinds = detail["kinds"].as_array().unwrap();
+    let promotions: Vec<&Value> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "e7" && m["to"] == "e8")
+        .collect();
+    let letter = |m: &Value| kinds[m["kind"].as_u64().unwrap() as usize]["letter"].clone();
+    let mut letters: Vec<String> = promotions
+        .iter()
+        .map(|m| letter(m).as_str().unwrap().to_string())
+        .collect();
+    letters.sort();
+    // e8 is light: the Queen's Lancer (b1 is light), not the King's (g1 is dark).
+    assert_eq!(letters, ["B", "J", "K", "R"], "the promotions on e8");
+    let lancer = promotions.iter().find(|m| letter(m) == "J").unwrap();
+    click_squares(c, "e7", "e8").await;
+    let offered = eval(
+        c,
+        "return document.querySelectorAll('#chooser button[data-text]').length",
+    )
+    .await;
+    assert_eq!(offered.as_u64(), Some(promotions.len() as u64));
+    pick(c, lancer["text"].as_str().unwrap()).await;
+    wait_ply(c, 1).await;
+    let state = server_state(c).await;
+    assert_eq!(state["last_move"]["kind"], lancer["kind"], "{state}");
+}
+
+/// Every built-in game's start position is drawn: a screenshot of each is not blank and
+/// the board has a square for each of the game's squares.
+async fn every_start_position(c: &Client, base: &str, out: &Path) {
+    for v in joust_core::variants::all() {
+        open_position(c, base, v.id, v.start_fen).await;
+        let squares = eval(
+            c,
+            "return document.querySelectorAll('#board rect[data-square]').length",
+        )
+        .await;
+        assert_eq!(squares.as_u64(), Some(v.geometry.len() as u64), "{}", v.id);
+        let shot = c.screenshot().await.expect("a screenshot");
+        check_screenshot(&shot, &out.join(format!("browser-start-{}.png", v.id)));
+    }
 }
 
 /// A game's page of the rules book: its heading, and its start diagram drawn.
