@@ -2,8 +2,11 @@
 // with navigation, play against the engine or two players, analysis, FEN in and out.
 
 import { api } from './api.js';
-import { Board, pieceIcon } from './board.js';
-import { choose, chooseSetup } from './chooser.js';
+import { Board } from './board.js';
+import { choose } from './chooser.js';
+import { gatedChoice, renderHands, renderSetup } from './setup.js';
+import { setupPgn } from './pgn.js';
+import { drawEvalBar, drawGraph, plyAt, scoreText } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,9 +20,12 @@ const ui = {
   flip: false,
   source: null,
   lines: [],
+  gate: null, // the hand piece chosen to gate in with the next move
+  scores: [], // the engine's score of the position after each ply, White's view
 };
 
 const board = new Board($('board'), onBoardMove);
+board.onSetup = (m) => play(m.text);
 
 function showError(e) {
   const el = $('error');
@@ -54,7 +60,7 @@ function render() {
   if (!s || !ui.detail) return;
   const view = shown();
   const interactive = live() && !s.outcome && !ui.busy && !engineToMove();
-  board.show(view, s.moves.filter((m) => m.from), interactive);
+  board.show(view, s.moves, interactive);
   document.body.dataset.fen = s.fen;
   document.body.dataset.ply = String(s.ply);
   document.body.dataset.busy = ui.busy ? '1' : '0';
@@ -66,10 +72,20 @@ function render() {
   if (!live()) status += ` (showing move ${view.ply} of ${s.ply})`;
   $('status').textContent = status;
   $('fen').value = view.fen;
+  writeLink(view.fen);
   renderMoves();
-  renderHands(view);
-  renderSetup(interactive);
+  renderHands(ui.detail, view, live() ? s.moves : [], ui.flip, interactive, ui.gate, (k) => {
+    ui.gate = k;
+    render();
+  });
+  renderSetup(ui.detail, s, ui.flip, interactive, (m) => play(m.text));
   renderAnalysis();
+}
+
+/// Puts the position shown into the page's address, so a copied link reproduces it.
+function writeLink(fen) {
+  const query = `?variant=${encodeURIComponent(ui.state.variant)}&fen=${encodeURIComponent(fen)}`;
+  if (location.search !== query) history.replaceState(null, '', query);
 }
 
 function renderMoves() {
@@ -98,36 +114,6 @@ function cell(i, current) {
   return `<span class="mv${current === i + 1 ? ' current' : ''}" data-ply="${i + 1}">${m.san}</span>`;
 }
 
-function renderHands(view) {
-  const hands = view.hands || [[], []];
-  const top = ui.flip ? 0 : 1;
-  const draw = (i) => hands[i].map((k) => pieceIcon(ui.detail, i ? 'black' : 'white', k, ui.flip, 36)).join('');
-  $('hand-top').innerHTML = draw(top);
-  $('hand-bottom').innerHTML = draw(1 - top);
-}
-
-function renderSetup(interactive) {
-  const el = $('setup');
-  const setup = ui.state.moves.filter((m) => !m.from);
-  el.hidden = !(interactive && setup.length);
-  el.innerHTML = '';
-  if (el.hidden) return;
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = `Setup move (${setup.length} choices)…`;
-  b.addEventListener('click', async () => {
-    const m = await chooseSetup(ui.detail, ui.state.side, setup, ui.flip);
-    if (m) play(m.text);
-  });
-  el.appendChild(b);
-}
-
-function scoreText(score) {
-  if (score.mate !== undefined) return `#${score.mate}`;
-  const cp = score.cp;
-  return (cp > 0 ? '+' : '') + (cp / 100).toFixed(2);
-}
-
 function renderAnalysis() {
   const el = $('analysis');
   el.hidden = !$('analyse').checked;
@@ -140,6 +126,21 @@ function renderAnalysis() {
     ? [[best.pv[0].from, best.pv[0].to]] : [];
   board.arrows = arrows;
   board.render();
+  renderEngineView();
+}
+
+/// The evaluation bar (while analysing) and the score graph (once the engine scored a
+/// position of this game).
+function renderEngineView() {
+  const s = ui.state;
+  const bar = $('eval-bar');
+  bar.hidden = !$('analyse').checked;
+  const view = shown();
+  const best = live() && ui.lines[1] ? ui.lines[1].score : ui.scores[view.ply];
+  if (!bar.hidden) drawEvalBar(bar, best, ui.flip);
+  const graph = $('graph');
+  graph.hidden = !ui.scores.some(Boolean);
+  if (!graph.hidden) drawGraph(graph, ui.scores, s.ply, view.ply);
 }
 
 function stopAnalysis() {
@@ -158,6 +159,7 @@ function startAnalysis() {
     if (ui.source !== source) return;
     const line = JSON.parse(e.data);
     ui.lines[line.multipv] = line;
+    if (line.multipv === 1) ui.scores[s.ply] = line.score;
     renderAnalysis();
   });
   source.addEventListener('done', () => source.close());
@@ -170,8 +172,11 @@ async function setState(state) {
     ui.detail = await detailOf(state.variant);
     board.setGame(ui.detail);
   }
+  if (!ui.state || ui.state.id !== state.id) ui.scores = [];
+  ui.scores.length = Math.min(ui.scores.length, state.ply + 1);
   ui.state = state;
   ui.view = null;
+  ui.gate = null;
   sessionStorage.setItem('joust-game', state.id);
   stopAnalysis();
   render();
@@ -201,8 +206,9 @@ async function engineMove() {
   stopAnalysis();
   render();
   try {
-    const reply = await api.engine(ui.state.id, parseInt($('think').value, 10));
+    const reply = await api.engine(ui.state.id, parseInt($('think').value, 10), parseInt($('level').value, 10));
     ui.busy = false;
+    ui.scores[reply.ply - 1] = reply.engine.score;
     await setState(reply);
   } catch (e) {
     ui.busy = false;
@@ -214,8 +220,8 @@ async function engineMove() {
 async function onBoardMove(from, to) {
   const candidates = ui.state.moves.filter((m) => m.from === from && m.to === to);
   if (candidates.length === 0) return;
-  let m = candidates[0];
-  if (candidates.length > 1) {
+  let m = gatedChoice(candidates, ui.gate) || candidates[0];
+  if (candidates.length > 1 && !gatedChoice(candidates, ui.gate)) {
     const mover = board.pieceAt(from);
     m = await choose(ui.detail, mover, candidates, ui.flip);
     if (!m) {
@@ -267,7 +273,7 @@ function openNewDialog() {
 function showRules() {
   const v = ui.variants.find((x) => x.id === $('variant-list').value);
   if (!v) return;
-  const book = v.book ? `<p>In full: ${v.book} in the Joust repository.</p>` : '';
+  const book = v.book ? `<p><a href="${v.book}" target="_blank" rel="noopener" data-book="${v.id}">The rules in full</a></p>` : '';
   $('variant-rules').innerHTML = `<p>${v.summary}</p><ul>${v.rules.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>${book}`;
 }
 
@@ -310,6 +316,7 @@ function wire() {
     const ply = e.target.dataset && e.target.dataset.ply;
     if (ply) showPly(parseInt(ply, 10));
   });
+  $('graph').addEventListener('click', (e) => showPly(plyAt($('graph'), e, ui.state.ply)));
   $('first').addEventListener('click', () => showPly(0));
   $('prev').addEventListener('click', () => showPly(shown().ply - 1));
   $('next').addEventListener('click', () => showPly(shown().ply + 1));
@@ -321,6 +328,7 @@ function wire() {
     $('move-input').value = '';
     play(text);
   });
+  setupPgn(() => ui.state, (state) => run(() => setState(state)));
   $('fen-form').addEventListener('submit', (e) => {
     e.preventDefault();
     newGame(ui.state.variant, $('fen').value.trim());
@@ -346,18 +354,21 @@ async function start() {
   wire();
   await run(async () => {
     ui.variants = await api.variants();
-    // A link ?variant=ID&fen=FEN opens that position; otherwise the tab's own game.
+    // A link ?variant=ID&fen=FEN opens that position, unless it is where the tab's own
+    // game stands (a reload): then that game goes on, its moves kept.
     const params = new URLSearchParams(location.search);
-    const id = params.has('variant') ? null : sessionStorage.getItem('joust-game');
+    const id = sessionStorage.getItem('joust-game');
     let state = null;
-    if (params.has('variant')) {
-      state = await api.newGame(params.get('variant'), params.get('fen') || undefined);
-    } else if (id) {
+    if (id) {
       try {
         state = await api.game(id);
       } catch (_) {
         state = null;
       }
+    }
+    const same = state && state.variant === params.get('variant') && state.fen === params.get('fen');
+    if (params.has('variant') && !same) {
+      state = await api.newGame(params.get('variant'), params.get('fen') || undefined);
     }
     if (!state) state = await api.newGame('chess');
     await setState(state);

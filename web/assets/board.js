@@ -1,6 +1,8 @@
 // The board: an SVG of any size the engine supports, drawn from the server's data (the
 // squares and each kind's picture, from joust-render's shapes). Moves are entered by
 // click-click or drag and drop; the board reports (from, to) and the page decides.
+// Drawing as on lichess: right-click a square for a circle, right-drag for an arrow
+// (Shift red, Alt blue, else green; the same again removes it); a left click clears.
 
 const UNIT = 100; // a square, in SVG units (the pieces' own box)
 
@@ -20,14 +22,14 @@ export function pieceIcon(detail, color, kind, flipped, size = 44) {
     pieceMarkup(detail, color, kind, flipped) + '</svg>';
 }
 
-function arrowMarkup(x1, y1, x2, y2, cls) {
+function arrowMarkup(x1, y1, x2, y2, cls, brush = '') {
   const dx = x2 - x1, dy = y2 - y1;
   const len = Math.hypot(dx, dy);
   if (len < 1) return '';
   const ux = dx / len, uy = dy / len;
   const ex = x2 - ux * 28, ey = y2 - uy * 28;
-  return `<line class="${cls}" x1="${x1 + ux * 20}" y1="${y1 + uy * 20}" x2="${ex}" y2="${ey}"/>` +
-    `<polygon class="${cls}-head" points="${x2},${y2} ${ex - uy * 22},${ey + ux * 22} ${ex + uy * 22},${ey - ux * 22}"/>`;
+  return `<line class="${cls} ${brush}" x1="${x1 + ux * 20}" y1="${y1 + uy * 20}" x2="${ex}" y2="${ey}"/>` +
+    `<polygon class="${cls}-head ${brush}" points="${x2},${y2} ${ex - uy * 22},${ey + ux * 22} ${ex + uy * 22},${ey - ux * 22}"/>`;
 }
 
 export class Board {
@@ -43,6 +45,8 @@ export class Board {
     this.selected = null;
     this.drag = null;
     this.arrows = [];
+    this.shapes = []; // drawn by the user: {from, to, brush}; from === to is a circle
+    this.rightFrom = null;
     svg.addEventListener('pointerdown', (e) => this.down(e));
     svg.addEventListener('pointermove', (e) => this.moveDrag(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
@@ -52,12 +56,16 @@ export class Board {
 
   setGame(detail) {
     this.detail = detail;
+    // A game with reserve cells (Musketeer) has a row of them beyond each back rank.
+    this.top = detail.reserve ? 1 : 0;
+    this.rows = detail.ranks + 2 * this.top;
     this.byName = new Map(detail.squares.map((s) => [s.name, s]));
     this.selected = null;
   }
 
   /// Shows `view` (a position); `moves` are the legal moves when the user may move.
   show(view, moves, interactive) {
+    if (!this.view || this.view.fen !== view.fen) this.shapes = [];
     this.view = view;
     this.moves = moves || [];
     this.interactive = interactive;
@@ -80,7 +88,39 @@ export class Board {
     const { files, ranks } = this.detail;
     const col = this.flip ? files - 1 - s.file : s.file;
     const row = this.flip ? s.rank : ranks - 1 - s.rank;
-    return [col * UNIT, row * UNIT];
+    return [col * UNIT, (row + this.top) * UNIT];
+  }
+
+  /// The corner of the reserve cell of `color` behind `file`.
+  cellCorner(color, file) {
+    const { files } = this.detail;
+    const col = this.flip ? files - 1 - file : file;
+    const bottom = (color === 'white') !== this.flip;
+    return [col * UNIT, bottom ? (this.rows - 1) * UNIT : 0];
+  }
+
+  /// The placements the side to move may play now (Musketeer's setup).
+  placements() {
+    return this.interactive ? this.moves.filter((m) => m.flag === 'place') : [];
+  }
+
+  /// Draws the reserve rows, their pieces, and the cells a placement may go to.
+  reserveMarkup(out) {
+    const { files } = this.detail;
+    for (const color of ['white', 'black']) {
+      for (let f = 0; f < files; f += 1) {
+        const [x, y] = this.cellCorner(color, f);
+        out.push(`<rect class="reserve-cell" data-reserve="${color}-${f}" x="${x}" y="${y}" width="${UNIT}" height="${UNIT}"/>`);
+      }
+    }
+    for (const p of this.view.reserve || []) {
+      const [x, y] = this.cellCorner(p.color, p.file);
+      out.push(`<g class="piece reserve" data-reserve-piece="${p.color}-${p.file}" transform="translate(${x},${y})">${pieceMarkup(this.detail, p.color, p.kind, this.flip)}</g>`);
+    }
+    for (const m of this.placements()) {
+      const [x, y] = this.cellCorner(this.view.side, m.cell);
+      out.push(`<circle class="dest place" data-place="${m.cell}" cx="${x + UNIT / 2}" cy="${y + UNIT / 2}" r="15"/>`);
+    }
   }
 
   centre(name) {
@@ -99,8 +139,9 @@ export class Board {
   render() {
     if (!this.detail || !this.view) return;
     const { files, ranks } = this.detail;
-    this.svg.setAttribute('viewBox', `0 0 ${files * UNIT} ${ranks * UNIT}`);
+    this.svg.setAttribute('viewBox', `0 0 ${files * UNIT} ${this.rows * UNIT}`);
     const out = [];
+    if (this.top) this.reserveMarkup(out);
     const last = this.view.last_move;
     const lit = new Set();
     if (last && last.from) {
@@ -159,6 +200,15 @@ export class Board {
       const [x2, y2] = this.centre(b);
       out.push(arrowMarkup(x1, y1, x2, y2, 'arrow'));
     }
+    for (const { from, to, brush } of this.shapes) {
+      const [x1, y1] = this.centre(from);
+      if (from === to) {
+        out.push(`<circle class="user-circle ${brush}" data-shape="${from}" cx="${x1}" cy="${y1}" r="44"/>`);
+      } else {
+        const [x2, y2] = this.centre(to);
+        out.push(arrowMarkup(x1, y1, x2, y2, 'user-arrow', brush));
+      }
+    }
     if (this.drag && this.drag.moving) {
       const p = this.pieceAt(this.drag.from);
       if (p) {
@@ -183,7 +233,7 @@ export class Board {
   squareAt(e) {
     const [x, y] = this.point(e);
     const { files, ranks } = this.detail;
-    let col = Math.floor(x / UNIT), row = Math.floor(y / UNIT);
+    let col = Math.floor(x / UNIT), row = Math.floor(y / UNIT) - this.top;
     if (col < 0 || row < 0 || col >= files || row >= ranks) return null;
     const file = this.flip ? files - 1 - col : col;
     const rank = this.flip ? row : ranks - 1 - row;
@@ -191,12 +241,42 @@ export class Board {
     return s ? s.name : null;
   }
 
+  /// The placement move for the reserve cell under a pointer event, if any.
+  placementAt(e) {
+    if (!this.top) return null;
+    const [x, y] = this.point(e);
+    const { files } = this.detail;
+    const col = Math.floor(x / UNIT), row = Math.floor(y / UNIT);
+    if (col < 0 || col >= files || (row !== 0 && row !== this.rows - 1)) return null;
+    const file = this.flip ? files - 1 - col : col;
+    const [, cy] = this.cellCorner(this.view.side, file);
+    if (cy !== row * UNIT) return null;
+    return this.placements().find((m) => m.cell === file) || null;
+  }
+
   isDest(from, to) {
     return this.moves.some((m) => m.from === from && m.to === to);
   }
 
   down(e) {
-    if (!this.detail || !this.interactive || e.button !== 0) return;
+    if (!this.detail || !this.view) return;
+    if (e.button === 2) {
+      this.rightFrom = this.squareAt(e);
+      e.preventDefault();
+      return;
+    }
+    if (e.button !== 0) return;
+    if (this.shapes.length) {
+      this.shapes = [];
+      this.render();
+    }
+    if (!this.interactive) return;
+    const place = this.placementAt(e);
+    if (place && this.onSetup) {
+      e.preventDefault();
+      this.onSetup(place);
+      return;
+    }
     const sq = this.squareAt(e);
     if (!sq) return;
     e.preventDefault();
@@ -229,7 +309,25 @@ export class Board {
     this.render();
   }
 
+  /// Ends a right-button gesture: a circle on one square, an arrow between two; drawing
+  /// the same shape again removes it.
+  drawShape(e) {
+    const from = this.rightFrom;
+    this.rightFrom = null;
+    const to = this.squareAt(e);
+    if (!from || !to) return;
+    const brush = e.shiftKey ? 'red' : e.altKey ? 'blue' : 'green';
+    const i = this.shapes.findIndex((s) => s.from === from && s.to === to);
+    const old = i >= 0 ? this.shapes.splice(i, 1)[0] : null;
+    if (!old || old.brush !== brush) this.shapes.push({ from, to, brush });
+    this.render();
+  }
+
   up(e) {
+    if (e.button === 2 && this.rightFrom) {
+      this.drawShape(e);
+      return;
+    }
     const drag = this.drag;
     if (!drag) return;
     this.drag = null;

@@ -119,8 +119,3 @@ export function choose(detail, mover, candidates, flip) {
   const promo = candidates.every((m) => m.kind != null);
   return open(promo ? 'Promote to' : 'Which move?', list(detail, candidates, color, flip));
 }
-
-/// Asks which of the moves that use no board square (setup moves) to play.
-export function chooseSetup(detail, color, candidates, flip) {
-  return open('Setup', list(detail, candidates, color, flip));
-}

@@ -5,11 +5,13 @@
 //! | `GET /api/variants` | every game, with its rules in short |
 //! | `GET /api/variants/{id}` | one game's squares and piece pictures |
 //! | `POST /api/games` `{"variant": ID, "fen": FEN?}` | a new game (201), its state |
+//! | `POST /api/games` `{"pgn": TEXT}` | a new game replaying a PGN's first game (201) |
 //! | `GET /api/games/{id}` | the game's state |
+//! | `GET /api/games/{id}/pgn` | the game as PGN (`[Variant]` tag, moves in SAN) |
 //! | `GET /api/games/{id}/ply/{n}` | the position after `n` moves |
 //! | `POST /api/games/{id}/move` `{"move": TEXT}` | plays a move (coordinates or SAN) |
 //! | `POST /api/games/{id}/takeback` `{"plies": N?}` | takes back 1 (or N) moves |
-//! | `POST /api/games/{id}/engine` `{"ms": T?, "depth": D?}` | the engine plays a move |
+//! | `POST /api/games/{id}/engine` `{"ms": T?, "depth": D?, "level": L?}` | the engine plays a move (level 1-8: [`crate::strength`]) |
 //! | `GET /api/games/{id}/analysis?ms=T&multipv=K` | live analysis, server-sent events |
 //!
 //! Every refusal is a 4xx with `{"error": MESSAGE}`.
@@ -36,6 +38,9 @@ use tokio_stream::StreamExt;
 
 /// The longest text accepted for a FEN or a move.
 const MAX_TEXT: usize = 1000;
+
+/// The longest PGN text accepted (the body of a PGN import may be this plus its JSON).
+pub const MAX_PGN: usize = 64 * 1024;
 
 type Api<T> = Result<T, ApiError>;
 
@@ -90,6 +95,23 @@ pub async fn variant(id: Result<Path<String>, PathRejection>) -> Api<Json<catalo
 pub struct NewGame {
     variant: Option<String>,
     fen: Option<String>,
+    pgn: Option<String>,
+}
+
+/// A game replaying the first game of the PGN text `text`.
+fn session_from_pgn(text: &str) -> Api<Session> {
+    if text.len() > MAX_PGN {
+        return Err(ApiError::TooLarge(format!(
+            "the PGN is longer than {MAX_PGN} bytes"
+        )));
+    }
+    let games = joust_notation::read_pgn(text);
+    let game = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::Unprocessable("the PGN holds no game".into()))?;
+    let game = game.map_err(|e| ApiError::Unprocessable(format!("bad PGN: {e}")))?;
+    Session::from_pgn(&game)
 }
 
 /// `POST /api/games`.
@@ -98,6 +120,14 @@ pub async fn new_game(
     bytes: Result<Bytes, BytesRejection>,
 ) -> Api<Response> {
     let req: NewGame = body(bytes)?;
+    if let Some(pgn) = &req.pgn {
+        if req.variant.is_some() || req.fen.is_some() {
+            return Err(ApiError::BadRequest(
+                "a PGN says its own game and start: give pgn alone".into(),
+            ));
+        }
+        return Ok(created(&app, session_from_pgn(pgn)?));
+    }
     let v = match &req.variant {
         Some(id) => variants::by_id(text_field("variant", id)?)
             .map_err(|e| ApiError::Unprocessable(e.to_string()))?,
@@ -107,10 +137,31 @@ pub async fn new_game(
         Some(f) if !f.trim().is_empty() => Some(text_field("fen", f)?),
         _ => None,
     };
-    let session = Session::new(v, fen)?;
+    Ok(created(&app, Session::new(v, fen)?))
+}
+
+/// Stores `session` and answers 201 with its state.
+fn created(app: &AppState, session: Session) -> Response {
     let state_of = session.clone();
     let id = app.store.insert(session);
-    Ok((StatusCode::CREATED, Json(state_of.state(&id))).into_response())
+    (StatusCode::CREATED, Json(state_of.state(&id))).into_response()
+}
+
+/// `GET /api/games/{id}/pgn`.
+pub async fn get_pgn(
+    Ctx(app): Ctx<Arc<AppState>>,
+    id: Result<Path<String>, PathRejection>,
+) -> Api<Response> {
+    let id = path(id)?;
+    let text = app.store.with(&id, |s| s.pgn())?;
+    Ok((
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response())
 }
 
 fn state(app: &AppState, id: &str) -> Api<Json<State>> {
@@ -182,6 +233,7 @@ pub struct Think {
     ms: Option<u64>,
     depth: Option<u32>,
     multipv: Option<usize>,
+    level: Option<u8>,
 }
 
 impl Think {
@@ -199,6 +251,17 @@ impl Think {
                 "depth must be from 1 to 64, not {d}"
             )));
         }
+        let (mut ms, mut depth) = (ms, self.depth);
+        if let Some(n) = self.level {
+            if depth.is_some() {
+                return Err(ApiError::BadRequest(
+                    "give a level or a depth, not both".into(),
+                ));
+            }
+            let level = crate::strength::level(n)?;
+            depth = level.depth;
+            ms = level.ms.map_or(ms, |cap| ms.min(cap));
+        }
         let multipv = self.multipv.unwrap_or(1);
         if multipv == 0 || multipv > 8 {
             return Err(ApiError::BadRequest(format!(
@@ -207,7 +270,7 @@ impl Think {
         }
         Ok(Budget {
             time: Duration::from_millis(ms),
-            depth: self.depth,
+            depth,
             multipv,
         })
     }

@@ -15,6 +15,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/style.css"),
     ),
     (
+        "book.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/book.css"),
+    ),
+    (
         "app.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app.js"),
@@ -28,6 +33,21 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "api.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/api.js"),
+    ),
+    (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/analysis.js"),
+    ),
+    (
+        "setup.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/setup.js"),
+    ),
+    (
+        "pgn.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/pgn.js"),
     ),
     (
         "chooser.js",

@@ -7,9 +7,6 @@ use joust_render::rules::rules_in_short;
 use joust_render::{facing_shape, piece_shape};
 use serde::Serialize;
 
-/// Where the rules book lives in the Joust repository.
-const BOOK_DIR: &str = "docs/rules";
-
 /// A game in the chooser.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct VariantSummary {
@@ -25,7 +22,7 @@ pub struct VariantSummary {
     pub ranks: u8,
     /// Its rules in short, one bullet each.
     pub rules: Vec<String>,
-    /// Its page of the rules book (a path in the Joust repository), for built-in games.
+    /// The address of its page of the rules book (`/rules/ID`), for built-in games.
     pub book: Option<String>,
 }
 
@@ -72,6 +69,8 @@ pub struct VariantDetail {
     pub squares: Vec<SquareInfo>,
     /// Every kind, by index.
     pub kinds: Vec<KindInfo>,
+    /// True if the game has a row of reserve cells behind each back rank (Musketeer).
+    pub reserve: bool,
 }
 
 fn is_builtin(v: &Variant) -> bool {
@@ -87,7 +86,7 @@ pub fn summary(v: &'static Variant) -> VariantSummary {
         files: v.geometry.files(),
         ranks: v.geometry.ranks(),
         rules: rules_in_short(v),
-        book: is_builtin(v).then(|| format!("{BOOK_DIR}/{}.md", v.id)),
+        book: is_builtin(v).then(|| crate::book::link(v.id)).flatten(),
     }
 }
 
@@ -132,5 +131,6 @@ pub fn detail(v: &'static Variant) -> VariantDetail {
         start_fen: v.start_fen,
         squares,
         kinds,
+        reserve: !v.gating_types.is_empty(),
     }
 }

@@ -11,11 +11,13 @@
 
 pub mod api;
 pub mod assets;
+pub mod book;
 pub mod catalog;
 pub mod engine;
 pub mod error;
 pub mod session;
 pub mod store;
+pub mod strength;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -73,8 +75,14 @@ pub fn app(config: Config) -> Router {
     let api = Router::new()
         .route("/variants", get(api::list_variants))
         .route("/variants/{id}", get(api::variant))
-        .route("/games", post(api::new_game))
+        .route(
+            "/games",
+            post(api::new_game).layer(DefaultBodyLimit::max(
+                config.max_body.max(api::MAX_PGN + 1024),
+            )),
+        )
         .route("/games/{id}", get(api::get_game))
+        .route("/games/{id}/pgn", get(api::get_pgn))
         .route("/games/{id}/ply/{n}", get(api::get_ply))
         .route("/games/{id}/move", post(api::play_move))
         .route("/games/{id}/takeback", post(api::takeback))
@@ -85,6 +93,8 @@ pub fn app(config: Config) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
+        .route("/rules/{name}", get(book::rules_page))
+        .route("/rules/img/{file}", get(book::rules_image))
         .nest("/api", api)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -5,7 +5,10 @@
 use crate::error::ApiError;
 use joust_core::{Color, KindId, Piece, Position, Square, Variant, MAX_KINDS};
 use joust_movegen::{in_check, make, AnyPosition, Game, Move, MoveFlag, TableCache};
-use joust_notation::{legal_moves_san, move_to_san, move_to_text, parse_move, parse_san};
+use joust_notation::{
+    legal_moves_san, move_to_san, move_to_text, parse_move, parse_san, write_pgn, MoveNotation,
+    PgnGame,
+};
 use serde::Serialize;
 
 /// A move as the page sees it: its text both ways and where it goes on the board.
@@ -27,8 +30,22 @@ pub struct MoveInfo {
     pub kind: Option<u8>,
     /// The Lion's intermediate square of a double move.
     pub via: Option<String>,
-    /// The kind a move brings onto the board from the hand or the reserve.
+    /// The kind a move brings onto the board from the hand (S-Chess); Musketeer's
+    /// gating, always compulsory, shows in the SAN (`Nf3/C`) and the reserve.
     pub gate: Option<u8>,
+    /// The file (0 = a) of the reserve cell a placement puts its piece behind.
+    pub cell: Option<u8>,
+}
+
+/// A reserve piece waiting behind the back rank (Musketeer), to gate in.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ReservePiece {
+    /// The file it waits behind (0 = a).
+    pub file: u8,
+    /// `white` (behind rank 1) or `black` (behind the last rank).
+    pub color: &'static str,
+    /// Index into the game's kinds.
+    pub kind: u8,
 }
 
 /// A piece on a square.
@@ -55,6 +72,8 @@ pub struct View {
     pub board: Vec<PieceOn>,
     /// The pieces in each side's hand (white first), as kind indices.
     pub hands: [Vec<u8>; 2],
+    /// The reserve pieces waiting behind the back ranks.
+    pub reserve: Vec<ReservePiece>,
     /// The move that led here.
     pub last_move: Option<MoveInfo>,
     /// The squares of the side to move's royal pieces, if it is in check.
@@ -170,6 +189,7 @@ pub fn move_info<B: TableCache>(pos: &Position<B>, mv: Move, san: String) -> Mov
         kind: mv.promotion_kind().map(|k| k.0),
         via: (mv.flag == MoveFlag::LionDouble).then(|| g.name(Square(mv.aux)).to_string()),
         gate: mv.gate_kind().map(|k| k.0),
+        cell: (mv.flag == MoveFlag::Place).then_some(mv.aux),
     }
 }
 
@@ -207,6 +227,18 @@ fn view<B: TableCache>(pos: &Position<B>, ply: usize, last: Option<MoveInfo>) ->
             .flat_map(|k| std::iter::repeat_n(k, pos.hand_count(c, KindId(k)) as usize))
             .collect()
     });
+    let reserve = Color::ALL
+        .into_iter()
+        .flat_map(|c| {
+            (0..g.files()).filter_map(move |f| {
+                pos.gating().reserve_on(c, f).map(|(_, k)| ReservePiece {
+                    file: f,
+                    color: color_name(c),
+                    kind: k.0,
+                })
+            })
+        })
+        .collect();
     let us = pos.side_to_move();
     let check = if in_check(pos) {
         board
@@ -223,6 +255,7 @@ fn view<B: TableCache>(pos: &Position<B>, ply: usize, last: Option<MoveInfo>) ->
         side: color_name(us),
         board,
         hands,
+        reserve,
         last_move: last,
         check,
     }
@@ -311,6 +344,20 @@ impl<B: TableCache> Table<B> {
         Ok(())
     }
 
+    fn pgn(&self) -> String {
+        let variant = self.start.variant();
+        let start = self.start.to_fen();
+        let fen = (start != variant.start_fen).then_some(start);
+        let moves: Vec<Move> = self.game.moves().collect();
+        let mut game = PgnGame::new(variant, fen, &moves);
+        game.set_tag("Event", "Joust game");
+        game.set_tag("Site", "joust serve");
+        if let Some(o) = self.game.outcome() {
+            game.result = o.result().to_string();
+        }
+        write_pgn(&game, MoveNotation::San)
+    }
+
     fn view_at(&self, ply: usize) -> Result<View, ApiError> {
         if ply > self.history.len() {
             return Err(ApiError::NotFound(format!(
@@ -339,6 +386,29 @@ impl Session {
             AnyPosition::Wide(p) => AnyGame::Wide(Box::new(Table::new(p))),
         };
         Ok(Session { game })
+    }
+
+    /// The main line of a game read from PGN, replayed from its start; a null move (which
+    /// the page cannot show) or a move the generator refuses is an error.
+    pub fn from_pgn(game: &PgnGame) -> Result<Session, ApiError> {
+        let mut session = Session::new(game.variant, Some(game.start_fen()))?;
+        for (i, mv) in game.moves().enumerate() {
+            let played = !mv.is_null() && on_table!(&mut session.game, t => t.play(mv));
+            if !played {
+                return Err(ApiError::Unprocessable(format!(
+                    "move {} of the PGN cannot be played here{}",
+                    i + 1,
+                    if mv.is_null() { " (a null move)" } else { "" }
+                )));
+            }
+        }
+        Ok(session)
+    }
+
+    /// The game as PGN: the seven tag roster, `[Variant]` for a game other than chess,
+    /// `[SetUp]` and `[FEN]` if it did not start from the game's start, moves in SAN.
+    pub fn pgn(&self) -> String {
+        on_table!(&self.game, t => t.pgn())
     }
 
     /// The game as the page needs it, under the id `id`.

@@ -310,6 +310,33 @@ async fn refusals_say_what_was_wrong() {
         (Method::GET, "/api/nothing".into(), ""),
         (Method::DELETE, "/api/games".into(), ""),
         (Method::GET, "/assets/nothing.js".into(), ""),
+        (
+            Method::POST,
+            format!("/api/games/{id}/engine"),
+            r#"{"level": 9}"#,
+        ),
+        (
+            Method::POST,
+            format!("/api/games/{id}/engine"),
+            r#"{"level": 3, "depth": 2}"#,
+        ),
+        (
+            Method::POST,
+            "/api/games".into(),
+            r#"{"pgn": "1. e4 e4 *"}"#,
+        ),
+        (Method::POST, "/api/games".into(), r#"{"pgn": ""}"#),
+        (
+            Method::POST,
+            "/api/games".into(),
+            r#"{"pgn": "[Variant \"Nope\"]\n\n1. e4 *"}"#,
+        ),
+        (
+            Method::POST,
+            "/api/games".into(),
+            r#"{"pgn": "1. e4 *", "variant": "chess"}"#,
+        ),
+        (Method::GET, "/api/games/0000000000000000/pgn".into(), ""),
     ];
     let mut out = String::new();
     for (method, uri, body) in cases {
@@ -322,13 +349,157 @@ async fn refusals_say_what_was_wrong() {
             value["error"].as_str().unwrap()
         );
     }
-    let big = vec![b' '; 20 * 1024];
-    let (status, text) = send(&app, Method::POST, "/api/games", &big).await;
-    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    let value: Value = serde_json::from_str(&text).expect("a JSON message");
-    out += &format!(
-        "POST /api/games (20 KB)\n  {status}: {}\n",
-        value["error"].as_str().unwrap()
-    );
+    // A move's body may be 16 KB, a new game's (a PGN) 64 KB and a little JSON.
+    let too_big = [
+        ("/api/games".to_string(), vec![b' '; 80 * 1024]),
+        (format!("/api/games/{id}/move"), vec![b' '; 20 * 1024]),
+        (
+            "/api/games".to_string(),
+            json!({ "pgn": " ".repeat(64 * 1024 + 1) })
+                .to_string()
+                .into_bytes(),
+        ),
+    ];
+    for (uri, big) in too_big {
+        let (status, text) = send(&app, Method::POST, &uri, &big).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        let value: Value = serde_json::from_str(&text).expect("a JSON message");
+        out += &format!(
+            "POST {} ({} KB)\n  {status}: {}\n",
+            uri.replace(id, "ID"),
+            big.len() / 1024,
+            value["error"].as_str().unwrap()
+        );
+    }
     insta::assert_snapshot!(out);
+}
+
+/// Every built-in game goes out as PGN with its `[Variant]` tag and comes back in as the
+/// same game: same start, same moves, same position.
+#[tokio::test]
+async fn every_game_goes_out_as_pgn_and_comes_back() {
+    let app = test_app();
+    for v in variants::all() {
+        let state = new_game(&app, v.id).await;
+        let id = state["id"].as_str().unwrap().to_string();
+        let mut last = state;
+        for _ in 0..3 {
+            let Some(first) = last["moves"].as_array().and_then(|m| m.first()) else {
+                break;
+            };
+            let text = first["text"].as_str().unwrap().to_string();
+            last = play(&app, &id, &text).await;
+        }
+        let (status, pgn) = send(&app, Method::GET, &format!("/api/games/{id}/pgn"), b"").await;
+        assert_eq!(status, StatusCode::OK, "{}: {pgn}", v.id);
+        let tagged = pgn.contains(&format!("[Variant \"{}\"]", v.name));
+        let chess = std::ptr::eq(*v, variants::chess());
+        assert_eq!(tagged, !chess, "{}: {pgn}", v.id);
+        let (status, back) = json(&app, Method::POST, "/api/games", json!({ "pgn": pgn })).await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {back}\n{pgn}", v.id);
+        assert_eq!(back["variant"], v.id);
+        assert_eq!(back["fen"], last["fen"], "{}", v.id);
+        assert_eq!(back["history"], last["history"], "{}", v.id);
+        assert_ne!(back["id"], last["id"]);
+    }
+}
+
+/// What a person reads: a game of chess that ends in mate, a game of another game (its
+/// `[Variant]` tag), and a game from a set-up position (`[SetUp]` and `[FEN]`), as PGN.
+#[tokio::test]
+async fn games_are_written_as_pgn() {
+    let app = test_app();
+    let mut out = String::new();
+    let games = [
+        ("chess", None, vec!["f3", "e5", "g4", "Qh4"]),
+        ("lancerchess", None, vec!["e4", "e5"]),
+        (
+            "chess",
+            Some("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+            vec!["O-O", "Kd7"],
+        ),
+    ];
+    for (variant, fen, moves) in games {
+        let (status, state) = json(
+            &app,
+            Method::POST,
+            "/api/games",
+            json!({ "variant": variant, "fen": fen }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{state}");
+        let id = state["id"].as_str().unwrap();
+        for m in moves {
+            play(&app, id, m).await;
+        }
+        let (status, pgn) = send(&app, Method::GET, &format!("/api/games/{id}/pgn"), b"").await;
+        assert_eq!(status, StatusCode::OK);
+        out += &pgn;
+    }
+    insta::assert_snapshot!(out);
+}
+
+/// A strength level bounds the engine's depth: level 1 completes depth 1 only.
+#[tokio::test]
+async fn a_strength_level_bounds_the_engines_depth() {
+    let app = test_app();
+    let state = new_game(&app, "chess").await;
+    let id = state["id"].as_str().unwrap();
+    let (status, reply) = json(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/engine"),
+        json!({ "ms": 2000, "level": 1 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["engine"]["depth"], 1, "{reply}");
+    assert_eq!(reply["ply"], 1);
+}
+
+/// Every built-in game links its page of the rules book, which is served as HTML; the
+/// pictures and the links between pages on it answer too.
+#[tokio::test]
+async fn every_game_links_its_rules_page_and_the_pages_links_answer() {
+    let app = test_app();
+    let (_, list) = json(&app, Method::GET, "/api/variants", Value::Null).await;
+    let mut followed = std::collections::BTreeSet::new();
+    for v in variants::all() {
+        let entry = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["id"] == v.id)
+            .unwrap();
+        let book = entry["book"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}: no book", v.id));
+        assert_eq!(book, format!("/rules/{}", v.id));
+        let (status, page) = send(&app, Method::GET, book, b"").await;
+        assert_eq!(status, StatusCode::OK, "{book}");
+        assert!(page.contains("<h1>"), "{book}: no heading");
+        // Every relative src or href: a picture, or another page (its #anchor dropped).
+        for attr in ["src=\"", "href=\""] {
+            for piece in page.split(attr).skip(1) {
+                let target = piece.split('"').next().unwrap();
+                let target = target.split('#').next().unwrap();
+                if target.is_empty() || target.contains(':') || target.starts_with('/') {
+                    continue;
+                }
+                if target.starts_with("..") || !followed.insert(target.to_string()) {
+                    continue;
+                }
+                let (status, _) = send(&app, Method::GET, &format!("/rules/{target}"), b"").await;
+                assert_eq!(status, StatusCode::OK, "{book} links {target}");
+            }
+        }
+    }
+    assert!(
+        followed.iter().any(|t| t.ends_with(".svg")),
+        "no picture followed"
+    );
+    let (status, _) = send(&app, Method::GET, "/rules/nope", b"").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = send(&app, Method::GET, "/rules/img/nope-start.svg", b"").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -49,6 +49,11 @@ const PIECES: &[&str] = &[
     "\"depth\"",
     "\"plies\"",
     "\"multipv\"",
+    "\"level\"",
+    "\"pgn\"",
+    "\"1. e4 e5 2. Nf3 *\"",
+    "\"[Variant \\\"LancerChess\\\"]\\n\\n1. e4 {c} (1. d4) $1 *\"",
+    "\"[FEN \\\"8/8 w\\\"]\\n1. --\"",
     "\"e2e4\"",
     "\"chess\"",
     "\"lancers\"",
@@ -86,6 +91,11 @@ fn random_path(rng: &mut Rng, id: &str) -> String {
         "engine",
         "analysis",
         "ply",
+        "pgn",
+        "rules",
+        "img",
+        "chess-start.svg",
+        "README.md",
         "variants",
         "chess",
         "assets",
@@ -156,4 +166,77 @@ async fn random_requests_get_4xx_or_success_never_5xx() {
     // The game still answers.
     let (status, _) = send(&app, Method::GET, &format!("/api/games/{id}"), b"").await;
     assert!(status == StatusCode::OK || status == StatusCode::NOT_FOUND);
+}
+
+/// PGN imports, mutated: real games' PGN with characters deleted, repeated or replaced
+/// by PGN's own punctuation get a game (201) or a 4xx message, never a 5xx.
+#[tokio::test]
+async fn mutated_pgn_imports_get_a_game_or_a_message() {
+    let app = test_app();
+    let mut sources = Vec::new();
+    for v in joust_core::variants::all().iter().step_by(4) {
+        let state = new_game(&app, v.id).await;
+        let id = state["id"].as_str().unwrap().to_string();
+        for ply in 0..4 {
+            let (_, state) =
+                common::json(&app, Method::GET, &format!("/api/games/{id}"), Value::Null).await;
+            let Some(m) = state["moves"].as_array().and_then(|m| m.get(ply % 3)) else {
+                break;
+            };
+            let body = serde_json::json!({ "move": m["text"] }).to_string();
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/games/{id}/move"),
+                body.as_bytes(),
+            )
+            .await;
+        }
+        let (_, pgn) = send(&app, Method::GET, &format!("/api/games/{id}/pgn"), b"").await;
+        sources.push(pgn);
+    }
+    let junk = [
+        "[", "]", "\"", "{", "}", "(", ")", ";", "$", "*", "1.", "...", "--", "\n", " ", "=", "@",
+        "x", "+", "#", "\u{fffd}", "\\", "%",
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut loaded, mut refused) = (0, 0);
+    for i in 0..400 {
+        let source: Vec<char> = sources[rng.below(sources.len())].chars().collect();
+        let mut text = source.clone();
+        for _ in 0..1 + rng.below(6) {
+            if text.is_empty() {
+                break;
+            }
+            let at = rng.below(text.len());
+            match rng.below(3) {
+                0 => {
+                    text.remove(at);
+                }
+                1 => text.insert(at, text[rng.below(text.len())]),
+                _ => {
+                    let j = rng.pick(&junk);
+                    text.splice(at..at + 1, j.chars());
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let body = serde_json::json!({ "pgn": text }).to_string();
+        let (status, answer) = send(&app, Method::POST, "/api/games", body.as_bytes()).await;
+        assert!(
+            !status.is_server_error(),
+            "import {i} gave {status}: {answer}\n{text}"
+        );
+        if status.is_success() {
+            loaded += 1;
+        } else {
+            refused += 1;
+            let value: Value = serde_json::from_str(&answer).expect("a JSON message");
+            assert!(value["error"].is_string(), "import {i}: {answer}");
+        }
+    }
+    assert!(
+        loaded > 20 && refused > 20,
+        "{loaded} loaded, {refused} refused"
+    );
 }
