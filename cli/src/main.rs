@@ -13,6 +13,7 @@ mod progress;
 mod serve_cmd;
 mod tour_cmd;
 mod variants_cmd;
+mod xboard_cmd;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -22,7 +23,8 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "joust", version, about, long_about = None)]
 struct Cli {
-    /// What to do; with none and input from a pipe, speak UCI.
+    /// What to do; with none and input from a pipe, speak UCI (or XBoard's protocol if
+    /// the first line is `xboard`).
     #[command(subcommand)]
     command: Option<Command>,
     /// Add the games of a game file (Fairy-Stockfish's variants.ini syntax;
@@ -41,6 +43,8 @@ enum Command {
     Pgn(pgn_cmd::PgnArgs),
     /// Speak the Universal Chess Interface on standard input and output.
     Uci,
+    /// Speak XBoard's protocol (CECP v2) on standard input and output.
+    Xboard,
     /// Show the engine's best lines for a position, or annotate the moves of a PGN game.
     Analyse(analyse_cmd::AnalyseArgs),
     /// Play a game against the engine in the terminal.
@@ -51,11 +55,6 @@ enum Command {
     Variants(variants_cmd::VariantsArgs),
     /// Serve a board in the browser for every game: play, the engine, analysis.
     Serve(serve_cmd::ServeArgs),
-}
-
-/// Speaks UCI on standard input and output until `quit` or the end of input.
-fn uci() -> u8 {
-    joust_uci::run(std::io::stdin().lock(), joust_uci::Output::stdout()).exit_code()
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -74,13 +73,14 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args).map(|()| 0),
         Some(Command::Tour(args)) => tour_cmd::run(&args),
         Some(Command::Pgn(args)) => pgn_cmd::run(&args),
-        Some(Command::Uci) => Ok(uci()),
+        Some(Command::Uci) => Ok(xboard_cmd::uci_or_xboard()),
+        Some(Command::Xboard) => xboard_cmd::run(),
         Some(Command::Analyse(args)) => analyse_cmd::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Diagram(args)) => diagram_cmd::run(&args),
         Some(Command::Variants(args)) => variants_cmd::run(&args),
         Some(Command::Serve(args)) => serve_cmd::run(&args),
-        None if !std::io::stdin().is_terminal() => Ok(uci()),
+        None if !std::io::stdin().is_terminal() => Ok(xboard_cmd::uci_or_xboard()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();
             Ok(2)

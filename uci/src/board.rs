@@ -2,10 +2,11 @@
 //! repetitions).
 
 use crate::command::{CommandError, Setup};
+use crate::report::line_text;
 use joust_core::{Color, FenError, Position, Variant};
-use joust_movegen::{legal_moves, make, tables, AnyPosition, Move, TableCache};
+use joust_movegen::{legal_moves, make, tables, AnyPosition, Game, Move, Outcome, TableCache};
 use joust_notation::{move_to_text, parse_move, MoveTextError};
-use joust_search::Evaluator;
+use joust_search::{Evaluator, Info, Limits, SearchResult, Shared};
 use std::fmt;
 
 /// A position with the keys of the game's positions before it (oldest first).
@@ -135,6 +136,45 @@ impl Board {
             }
         }
         (moves, refused)
+    }
+
+    /// The game this position is of.
+    pub fn variant(&self) -> &'static Variant {
+        on_board!(self, |pos, _keys| pos.variant())
+    }
+
+    /// How the game has ended, if it has (the rules book's order, with threefold
+    /// repetition counted over the keys before this position).
+    pub fn outcome(&self) -> Option<Outcome> {
+        on_board!(self, |pos, keys| {
+            let key = pos.key();
+            let repeated = 1 + keys.iter().filter(|&&k| k == key).count() >= 3;
+            match Game::new(pos.clone()).outcome() {
+                None | Some(Outcome::FiftyMoves) if repeated => Some(Outcome::Repetition),
+                outcome => outcome,
+            }
+        })
+    }
+
+    /// Searches this position on the calling thread (any protocol's search job):
+    /// `on_iteration` gets each completed iteration's report and its line in coordinate
+    /// text. Returns the result and its best move in coordinate text (`None`: no legal
+    /// move).
+    pub fn search(
+        &self,
+        limits: &Limits,
+        shared: &Shared,
+        threads: usize,
+        evaluator: &Evaluator,
+        mut on_iteration: impl FnMut(&Info, Vec<String>) + Send,
+    ) -> (SearchResult, Option<String>) {
+        on_board!(self, |pos, keys| {
+            let report = |info: &Info| on_iteration(info, line_text(pos, &info.pv));
+            let result =
+                joust_search::search(pos, keys, limits, shared, threads, evaluator, report);
+            let best = result.best.map(|m| move_to_text(pos, m));
+            (result, best)
+        })
     }
 
     /// The static evaluation by term group, in centipawns from White's side.

@@ -62,6 +62,11 @@ impl Engine {
         }
     }
 
+    /// Where the engine's lines go.
+    pub fn out(&self) -> &Output {
+        &self.out
+    }
+
     /// Carries out one command.
     pub fn execute(&mut self, command: Command) -> Flow {
         match command {

@@ -4,6 +4,9 @@
 //! A job may be *held*: its last line (`bestmove`) waits until the job is released by
 //! `stop` (or by `ponderhit` for a ponder search), as UCI wants for `go infinite` and
 //! `go ponder`.
+//!
+//! [`Job::spawn`] is protocol-independent (any work, any last lines); the XBoard loop
+//! (`joust-xboard`) runs its searches with it.
 
 use crate::board::{on_board, Board};
 use crate::output::Output;
@@ -81,7 +84,10 @@ pub struct Job {
 
 impl Job {
     /// Runs `work` on a new thread, then writes the lines it returns once released.
-    fn spawn(
+    /// `work` gets the output (for lines while it works) and the flag [`Job::stop`]
+    /// sets; `shared`'s stop flag is set too. If no thread can be started, nothing
+    /// runs and `if_no_thread` is written at once.
+    pub fn spawn(
         out: Output,
         shared: Arc<Shared>,
         hold: Hold,
@@ -166,6 +172,11 @@ impl Job {
         Job::spawn(out, shared, Hold::Released, None, &[], move |out, stop| {
             on_board!(&board, |pos, _keys| counted(out, pos, depth, stop))
         })
+    }
+
+    /// True once the job has written its last line.
+    pub fn is_finished(&self) -> bool {
+        self.control.state().finished
     }
 
     /// True if the job waits for `stop` (or `ponderhit`) before its last line.

@@ -62,10 +62,10 @@ pub mod command;
 mod engine;
 pub mod eval_options;
 pub mod go;
-mod job;
+pub mod job;
 pub mod options;
 mod output;
-mod reader;
+pub mod reader;
 pub mod report;
 #[doc(hidden)]
 pub mod testkit;
@@ -76,7 +76,7 @@ pub use output::{Output, MAX_INFO_STRING};
 pub use reader::MAX_LINE;
 
 use engine::{Engine, Flow};
-use reader::{read_line, Line};
+use reader::{serve, LineEngine};
 
 /// How a session ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,27 +118,31 @@ pub fn run(input: impl BufRead, output: Output) -> Ending {
 }
 
 /// [`run`] with other [`Settings`].
-pub fn run_with(mut input: impl BufRead, output: Output, settings: Settings) -> Ending {
-    let mut engine = Engine::new(output.clone(), settings);
-    let mut buf = Vec::new();
-    loop {
-        match read_line(&mut input, &mut buf) {
-            Line::End => {
-                engine.end_of_input();
-                return Ending::EndOfInput;
-            }
-            Line::TooLong(n) => output.info(&format!(
-                "a line of {n} bytes ignored: the longest read is {MAX_LINE}"
-            )),
-            Line::Text(text) => match parse(&text) {
-                Ok(None) => {}
-                Ok(Some(command)) => {
-                    if engine.execute(command) == Flow::Quit {
-                        return Ending::Quit;
-                    }
-                }
-                Err(e) => engine.refuse(e),
-            },
-        }
+pub fn run_with(input: impl BufRead, output: Output, settings: Settings) -> Ending {
+    serve(input, &mut Engine::new(output, settings))
+}
+
+impl LineEngine for Engine {
+    type Command = Command;
+    type Error = CommandError;
+
+    fn parse(text: &str) -> Result<Option<Command>, CommandError> {
+        parse(text)
+    }
+
+    fn execute(&mut self, command: Command) -> bool {
+        Engine::execute(self, command) == Flow::Quit
+    }
+
+    fn refuse(&mut self, error: CommandError) {
+        Engine::refuse(self, error);
+    }
+
+    fn note(&mut self, text: &str) {
+        self.out().info(text);
+    }
+
+    fn end_of_input(&mut self) {
+        Engine::end_of_input(self);
     }
 }

@@ -1,6 +1,8 @@
 //! Reading the command lines: bytes up to a newline, decoded leniently, so that no byte
-//! and no line length can end the session.
+//! and no line length can end the session. Protocol-independent: the XBoard loop
+//! (`joust-xboard`) reads its lines with it too.
 
+use crate::Ending;
 use std::io::{BufRead, ErrorKind};
 
 /// The longest line read, in bytes (a game of 100,000 plies fits); a longer line is
@@ -9,7 +11,7 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// One read from the input.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Line {
+pub enum Line {
     /// A line, without its line ending; bytes that are not UTF-8 read as U+FFFD.
     Text(String),
     /// A line longer than [`MAX_LINE`] bytes (its length), skipped.
@@ -18,8 +20,52 @@ pub(crate) enum Line {
     End,
 }
 
+/// An engine that [`serve`] feeds with lines: one per protocol (UCI, CECP).
+pub trait LineEngine {
+    /// A command of the protocol.
+    type Command;
+    /// Why a line is no command.
+    type Error;
+    /// Reads one line; `Ok(None)` for a line with nothing to do.
+    fn parse(text: &str) -> Result<Option<Self::Command>, Self::Error>;
+    /// Carries out one command; `true` if it ends the session (`quit`).
+    fn execute(&mut self, command: Self::Command) -> bool;
+    /// Answers a line that is no command.
+    fn refuse(&mut self, error: Self::Error);
+    /// Tells the GUI something in the protocol's comment form.
+    fn note(&mut self, text: &str);
+    /// The input has ended.
+    fn end_of_input(&mut self);
+}
+
+/// The command loop: reads `input` line by line into `engine` until it ends the session
+/// or the input ends.
+pub fn serve<E: LineEngine>(mut input: impl BufRead, engine: &mut E) -> Ending {
+    let mut buf = Vec::new();
+    loop {
+        match read_line(&mut input, &mut buf) {
+            Line::End => {
+                engine.end_of_input();
+                return Ending::EndOfInput;
+            }
+            Line::TooLong(n) => engine.note(&format!(
+                "a line of {n} bytes ignored: the longest read is {MAX_LINE}"
+            )),
+            Line::Text(text) => match E::parse(&text) {
+                Ok(None) => {}
+                Ok(Some(command)) => {
+                    if engine.execute(command) {
+                        return Ending::Quit;
+                    }
+                }
+                Err(e) => engine.refuse(e),
+            },
+        }
+    }
+}
+
 /// Reads the next line. `buf` is scratch space, reused from one call to the next.
-pub(crate) fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Line {
+pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Line {
     buf.clear();
     let mut length = 0usize;
     let mut read_any = false;

@@ -15,5 +15,5 @@ pub mod validate;
 
 pub use choices::{Bytes, Choices, Seeded};
 pub use generate::{generate, Script};
-pub use session::{play, Event, Step, Transcript};
+pub use session::{play, play_with, Event, ScriptInput, Step, Transcript};
 pub use validate::{check, play_and_check, well_formed, Finding};

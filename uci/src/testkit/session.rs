@@ -232,8 +232,24 @@ impl Write for LogWriter {
     }
 }
 
-/// Plays `steps` to a session run with `settings`, waiting at most `limit` for it to end.
+/// Plays `steps` to a UCI session run with `settings`, waiting at most `limit` for it
+/// to end.
 pub fn play(steps: &[Step], settings: Settings, limit: Duration) -> Transcript {
+    play_with(steps, limit, move |input, output| {
+        run_with(input, output, settings)
+    })
+}
+
+/// The scripted GUI's input, as a session's `run` reads it.
+pub type ScriptInput = Box<dyn BufRead + Send>;
+
+/// Plays `steps` to the session that `run` runs (any protocol's loop: it reads the
+/// script and writes to the output it is given), waiting at most `limit` for it to end.
+pub fn play_with(
+    steps: &[Step],
+    limit: Duration,
+    run: impl FnOnce(ScriptInput, Output) -> Ending + Send + 'static,
+) -> Transcript {
     let log = Arc::new(Log {
         start: Instant::now(),
         events: Mutex::new(Vec::new()),
@@ -252,7 +268,7 @@ pub fn play(steps: &[Step], settings: Settings, limit: Duration) -> Transcript {
     };
     let (done, ended) = mpsc::channel();
     std::thread::spawn(move || {
-        let ending = run_with(reader, Output::new(writer), settings);
+        let ending = run(Box::new(reader), Output::new(writer));
         let _ = done.send(ending);
     });
     let ending = ended.recv_timeout(limit).ok();

@@ -1,0 +1,200 @@
+//! What the engine tells XBoard about the games: the `feature` line, the `setup` and
+//! `piece` commands that describe a game XBoard does not know, and the result line of a
+//! game's end.
+//!
+//! # What XBoard can draw
+//! XBoard draws a fixed set of piece images, one per piece type it knows: the FIDE
+//! pieces and `FEACWMOHIJGDVLSU` (Ferz, Alfil, Archbishop, Chancellor, Wazir, Commoner,
+//! Cannon, Nightrider, ...). The `setup` command maps each of a game's letters to one of
+//! them: to the type of the same letter where it is free, else to a free type, whose
+//! image XBoard then draws (so a Joust piece may be drawn with another piece's image,
+//! and a game with more than 21 kinds besides its King has some it cannot draw). A
+//! `piece` line gives XBoard the movement of every piece that is not the FIDE piece of
+//! its letter, from the game file's Betza text, so that XBoard can test moves; pieces
+//! with no Betza text (built in code: Lancers, the Lion) or with Joust's own Betza
+//! extensions (`!` shots, `~`, `@`) get none. XBoard knows nothing of Lancer facings,
+//! shots or Musketeer setup moves: for those games it must run with legality testing
+//! off (`-testLegality false`), and its board shows letters without facings.
+
+use joust_core::{variants, Color, PieceKind, Variant};
+use joust_movegen::Outcome;
+
+/// XBoard's piece types in the order of its `pieceToCharTable`, the King last.
+const XBOARD_TYPES: &str = "PNBRQFEACWMOHIJGDVLSUK";
+
+/// The `feature` line answering `protover`: every game id (and `normal`, XBoard's name
+/// for chess) in `variants`.
+pub fn features(games: &[&Variant]) -> String {
+    let mut names = vec!["normal"];
+    names.extend(games.iter().map(|v| v.id));
+    format!(
+        "feature myname=\"Joust {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
+         playother=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 san=0 \
+         ics=0 name=0 pause=0 nps=0 debug=1 memory=1 smp=1 exclude=0 setscore=0 \
+         highlight=0 done=1",
+        env!("CARGO_PKG_VERSION"),
+        names.join(",")
+    )
+}
+
+/// True if `kind` is the FIDE piece of its letter (same movement and royalty).
+fn is_fide(kind: &PieceKind) -> bool {
+    kind.facing.is_none()
+        && variants::chess()
+            .kinds
+            .iter()
+            .any(|k| k.letter == kind.letter && k.atoms == kind.atoms && k.royal == kind.royal)
+}
+
+/// True if XBoard can read this Betza text (it has none of Joust's extensions).
+fn xboard_betza(betza: &str) -> bool {
+    !betza.contains(['!', '~', '@'])
+}
+
+/// XBoard's `pieceToCharTable` for `variant`: each of its letters at the type of the
+/// same letter where that is free, else at the first free fairy type, the royal piece
+/// at the King's; `.` for the types it does not use. White's half, then Black's.
+pub fn piece_table(variant: &Variant) -> String {
+    let mut table: Vec<char> = vec!['.'; XBOARD_TYPES.len()];
+    let types: Vec<char> = XBOARD_TYPES.chars().collect();
+    let king = types.len() - 1;
+    let mut letters: Vec<(char, bool)> = Vec::new();
+    for kind in &variant.kinds {
+        if !letters.iter().any(|&(l, _)| l == kind.letter) {
+            letters.push((kind.letter, kind.royal));
+        }
+    }
+    let mut left = Vec::new();
+    for &(letter, royal) in &letters {
+        let own = if royal {
+            Some(king)
+        } else {
+            types[..king].iter().position(|&t| t == letter)
+        };
+        match own {
+            Some(i) if table[i] == '.' => table[i] = letter,
+            _ => left.push(letter),
+        }
+    }
+    for letter in left {
+        // Fairy types first, so that a FIDE type stays free for its own letter.
+        let free = (5..king).chain(0..5).find(|&i| table[i] == '.');
+        if let Some(i) = free {
+            table[i] = letter;
+        }
+    }
+    let white: String = table.iter().collect();
+    format!("{white}{}", white.to_ascii_lowercase())
+}
+
+/// The lines that describe `variant` to XBoard after `variant ID`: none for a game XBoard
+/// plays as chess (an 8x8 board, the FIDE pieces, chess's start); else `setup` with the
+/// piece table, board size and start position, and a `piece` line for each piece that
+/// is not the FIDE piece of its letter and has Betza text XBoard can read.
+pub fn setup_lines(variant: &Variant) -> Vec<String> {
+    let g = variant.geometry;
+    let chess = variants::chess();
+    let all_fide = variant.kinds.iter().all(is_fide);
+    if all_fide && g == chess.geometry && variant.start_fen == chess.start_fen {
+        return Vec::new();
+    }
+    let mut lines = vec![format!(
+        "setup ({}) {}x{}+0_fairy {}",
+        piece_table(variant),
+        g.files(),
+        g.ranks(),
+        variant.start_fen
+    )];
+    let mut described = Vec::new();
+    for kind in variant.kinds.iter().filter(|k| !is_fide(k)) {
+        if let Some(betza) = kind.betza.filter(|b| xboard_betza(b)) {
+            if !described.contains(&kind.letter) {
+                described.push(kind.letter);
+                lines.push(format!("piece {}& {betza}", kind.letter));
+            }
+        }
+    }
+    lines
+}
+
+/// The line that claims the end of a game: `1-0 {White mates}`, `1/2-1/2 {Stalemate}`,
+/// ...; `mover` made the last move.
+pub fn result_line(outcome: Outcome, mover: Color) -> String {
+    let reason = match outcome {
+        Outcome::Checkmate { winner } if winner == mover => format!("{} mates", side(winner)),
+        Outcome::Stalemate { winner: None } => "Stalemate".to_string(),
+        Outcome::Repetition => "Draw by repetition".to_string(),
+        Outcome::FiftyMoves => "Draw by fifty-move rule".to_string(),
+        Outcome::DeadPosition => "Insufficient material".to_string(),
+        other => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+    };
+    format!("{} {{{reason}}}", outcome.result())
+}
+
+/// "White" or "Black".
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_needs_no_setup_and_every_game_has_a_table_with_its_letters() {
+        assert!(setup_lines(variants::chess()).is_empty());
+        for v in variants::all() {
+            let table = piece_table(v);
+            assert_eq!(table.len(), 2 * XBOARD_TYPES.len(), "{}", v.id);
+            if v.kinds.len() < XBOARD_TYPES.len() {
+                for k in &v.kinds {
+                    assert!(table.contains(k.letter), "{}: {}", v.id, k.letter);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_with_new_pieces_is_set_up_with_their_betza() {
+        // Some game has a piece with Betza text XBoard reads that is no FIDE piece.
+        let (v, kind) = variants::all()
+            .iter()
+            .find_map(|v| {
+                let k = v
+                    .kinds
+                    .iter()
+                    .find(|k| !is_fide(k) && k.betza.is_some_and(xboard_betza))?;
+                Some((*v, k))
+            })
+            .expect("a game with a fairy piece");
+        let lines = setup_lines(v);
+        assert!(lines[0].starts_with("setup ("), "{lines:?}");
+        assert!(lines[0].ends_with(v.start_fen), "{lines:?}");
+        let piece = format!("piece {}& {}", kind.letter, kind.betza.unwrap());
+        assert!(lines.contains(&piece), "{lines:?}");
+    }
+
+    #[test]
+    fn results_are_claimed_in_cecp_form() {
+        let mate = Outcome::Checkmate {
+            winner: Color::White,
+        };
+        assert_eq!(result_line(mate, Color::White), "1-0 {White mates}");
+        let stalemate = Outcome::Stalemate { winner: None };
+        assert_eq!(result_line(stalemate, Color::Black), "1/2-1/2 {Stalemate}");
+        assert_eq!(
+            result_line(Outcome::Repetition, Color::Black),
+            "1/2-1/2 {Draw by repetition}"
+        );
+    }
+}
