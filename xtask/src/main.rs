@@ -17,9 +17,12 @@
 //!   much a reference engine's search says each falls short of its own best move.
 //! - `cargo xtask soak` runs random UCI sessions against the release binary, or a long
 //!   self-play run at a very fast clock (not for CI).
+//! - `cargo xtask datagen` plays Joust against itself at fixed nodes and writes training
+//!   data for a learned evaluation (positions, scores, results; resumable).
 
 mod bench;
 mod compare;
+mod datagen;
 mod diagnose;
 mod engines;
 mod fsf_verify;
@@ -79,6 +82,8 @@ enum Task {
     /// Find a random legal game of a game id that shows its special moves and ends in
     /// mate, printed as an entry of notation/tests/recorded.rs.
     RecordGame(record_game::RecordArgs),
+    /// Self-play at fixed nodes: training data for a learned evaluation (resumable).
+    Datagen(datagen::DatagenArgs),
     /// Soak the release binary: random UCI sessions, or fast self-play (not for CI).
     Soak(soak::SoakArgs),
 }
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
         Task::Quality(args) => quality::run(args),
         Task::RecordGame(args) => record_game::run(args),
         Task::Soak(args) => soak::run(args),
+        Task::Datagen(args) => datagen::run(args),
     };
     if ok {
         ExitCode::SUCCESS
