@@ -157,7 +157,7 @@ impl<B: Bits> Stack<B> {
             (ply > 0 && self.slots[ply - 1].is_valid()).then(|| self.slots[ply - 1].changes(pos));
         let fresh = pos.occupied().count();
         match (parent, own) {
-            (Some(p), o) if p < fresh && o.map_or(true, |o| p < o) => {
+            (Some(p), o) if p < fresh && o.is_none_or(|o| p < o) => {
                 let (before, after) = self.slots.split_at_mut(ply);
                 after[0].update_from(&before[ply - 1], net, pos);
             }

@@ -115,7 +115,7 @@ impl Network {
         out_weights: Vec<i16>,
         out_bias: i32,
     ) -> Result<Network, NetError> {
-        if hidden == 0 || hidden > MAX_HIDDEN || hidden % 16 != 0 {
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
             return Err(NetError::Shape(format!(
                 "hidden {hidden} is not a multiple of 16 up to {MAX_HIDDEN}"
             )));
