@@ -267,6 +267,19 @@ impl Network {
         )
     }
 
+    /// The accumulator of one perspective given its active features (biases plus a row
+    /// per feature): what [`crate::Accumulator`] keeps, summed without a position.
+    pub fn sum_features(&self, features: &[usize]) -> Vec<i16> {
+        let h = self.hidden;
+        let mut acc = self.ft_bias.clone();
+        for &f in features {
+            for (a, w) in acc.iter_mut().zip(&self.ft_weights[f * h..(f + 1) * h]) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        acc
+    }
+
     /// The value for the side to move, in centipawns, of the accumulators of the side to
     /// move (`us`) and the other (`them`).
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {

@@ -19,6 +19,7 @@
 //!   self-play run at a very fast clock (not for CI).
 //! - `cargo xtask datagen` plays Joust against itself at fixed nodes and writes training
 //!   data for a learned evaluation (positions, scores, results; resumable).
+//! - `cargo xtask train` trains a network for `joust-nnue` on that data.
 
 mod bench;
 mod compare;
@@ -42,6 +43,7 @@ mod soak_games;
 mod soak_session;
 mod soak_uci;
 mod table;
+mod train;
 mod tune;
 
 use clap::{Parser, Subcommand};
@@ -84,6 +86,8 @@ enum Task {
     RecordGame(record_game::RecordArgs),
     /// Self-play at fixed nodes: training data for a learned evaluation (resumable).
     Datagen(datagen::DatagenArgs),
+    /// Train a learned evaluation's network on datagen's files (CPU, float32, Adam).
+    Train(train::TrainArgs),
     /// Soak the release binary: random UCI sessions, or fast self-play (not for CI).
     Soak(soak::SoakArgs),
 }
@@ -103,6 +107,7 @@ fn main() -> ExitCode {
         Task::RecordGame(args) => record_game::run(args),
         Task::Soak(args) => soak::run(args),
         Task::Datagen(args) => datagen::run(args),
+        Task::Train(args) => train::run(args),
     };
     if ok {
         ExitCode::SUCCESS
