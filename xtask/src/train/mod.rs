@@ -145,7 +145,7 @@ fn mean_loss(model: &Model, samples: &[Sample], wdl: f32) -> f64 {
 
 /// Loads, trains, quantises and writes.
 fn train(args: &TrainArgs) -> Result<(), String> {
-    if args.hidden == 0 || args.hidden % 16 != 0 {
+    if args.hidden == 0 || !args.hidden.is_multiple_of(16) {
         return Err("--hidden must be a positive multiple of 16".into());
     }
     let (mut train, held, h) = load(args)?;
