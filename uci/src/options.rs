@@ -214,6 +214,18 @@ mod tests {
             err("PieceValues", "L300"),
             "PieceValues ignored: 'L300' is not name=number"
         );
+        assert!(err("EvalFile", "/no/such/net.nnue")
+            .starts_with("EvalFile '/no/such/net.nnue' ignored: "));
+    }
+
+    #[test]
+    fn eval_file_reads_the_built_in_choice_and_none() {
+        let read = |value: &str| parse_setting("EvalFile", value).unwrap();
+        assert!(matches!(
+            read("<empty>"),
+            Setting::EvalFile(NetChoice::BuiltIn)
+        ));
+        assert!(matches!(read("none"), Setting::EvalFile(NetChoice::Off)));
     }
 
     #[test]
