@@ -29,3 +29,58 @@ impl Evaluator {
 pub(super) fn fresh<B: Bits>(net: &Network, pos: &Position<B>) -> i32 {
     joust_nnue::evaluate(net, pos).clamp(-EVAL_MAX, EVAL_MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{search, Limits, Shared};
+    use joust_core::variants;
+    use joust_nnue::network::feature_count;
+
+    /// A network of `variant`'s shape that sees nothing: its value is always `cp`
+    /// (a multiple of 400) for the side to move.
+    fn constant(variant: &joust_core::Variant, cp: i32) -> Arc<Network> {
+        let g = variant.geometry;
+        let k = variant.kinds.len();
+        let features = feature_count(k, g.files(), g.ranks());
+        let bias = cp / joust_nnue::SCALE * joust_nnue::QA as i32 * joust_nnue::QB as i32;
+        let net = Network::new(
+            variant.id,
+            g.files(),
+            g.ranks(),
+            k,
+            16,
+            vec![0; features * 16],
+            vec![0; 16],
+            vec![0; 32],
+            bias,
+        );
+        Arc::new(net.unwrap())
+    }
+
+    #[test]
+    fn a_network_gives_the_search_its_static_values() {
+        let chess = variants::chess();
+        let e = Evaluator::new(chess)
+            .with_network(Some(constant(chess, 800)))
+            .unwrap();
+        let pos: Position<u64> = Position::from_fen(chess, chess.start_fen).unwrap();
+        assert_eq!(e.evaluate(&pos), 800);
+        // Every reply is worth 800 to the side then to move: no capture at depth 1.
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let result = search(&pos, &[], &limits, &Shared::new(1), 1, &e, |_| {});
+        assert_eq!(result.score, -800);
+        let without = e.with_network(None).unwrap();
+        assert_ne!(without.evaluate(&pos), 800);
+    }
+
+    #[test]
+    fn a_network_of_another_board_is_refused() {
+        let net = constant(variants::chess(), 400);
+        let e = Evaluator::new(variants::royal_lion());
+        assert!(e.with_network(Some(net)).is_err());
+    }
+}
