@@ -1,8 +1,8 @@
 //! `cargo xtask train`: trains a network for `joust-nnue` on CPU from datagen's files.
 //! float32, Adam over mini-batches (the gradient of each batch summed on every core with
 //! rayon), sparse inputs, the loss on sigmoid(output) against a mix of the search's
-//! score (as sigmoid(score / SCALE)) and the game's result; one game in twenty is held
-//! out and its loss printed after every epoch. The result is quantised and written in
+//! score (as sigmoid(score / SCALE)) and the game's result; one game in sixteen is held
+//! out and its loss printed after every epoch, and the epoch with the lowest is kept. The result is quantised and written in
 //! the network format.
 
 mod model;
@@ -80,7 +80,7 @@ fn load(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>, Header), String> 
         }
         for block in &scanned.blocks {
             // Hold out by game, so no position of a held-out game is trained on.
-            let out = (block.game as u64 ^ h.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59 == 0;
+            let out = (block.game as u64 ^ h.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60 == 0;
             for r in &block.records {
                 if (r.score as i32).abs() > args.max_score {
                     continue;
@@ -161,15 +161,13 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         args.hidden,
         args.wdl
     );
-    let mut model = Model::new(features, args.hidden, args.seed);
+    let mut model = Model::new(features, args.hidden, h.squares(), args.seed);
     let mut adam = Adam::new(model.params.len());
     let mut rng = joust_core::rng::SplitMix64::new(args.seed);
     let n = model.params.len();
     let hidden = args.hidden;
-    println!(
-        "epoch 0: held-out loss {:.6}",
-        mean_loss(&model, &held, args.wdl)
-    );
+    let mut best = (mean_loss(&model, &held, args.wdl), 0, model.clone());
+    println!("epoch 0: held-out loss {:.6}", best.0);
     for epoch in 1..=args.epochs {
         let start = Instant::now();
         for i in (1..train.len()).rev() {
@@ -206,13 +204,18 @@ fn train(args: &TrainArgs) -> Result<(), String> {
             total += loss;
             adam.step(&mut model.params, &grad, batch.len(), lr);
         }
+        let held_loss = mean_loss(&model, &held, args.wdl);
         println!(
-            "epoch {epoch}: training loss {:.6}, held-out loss {:.6} ({:.1} s)",
+            "epoch {epoch}: training loss {:.6}, held-out loss {held_loss:.6} ({:.1} s)",
             total / train.len() as f64,
-            mean_loss(&model, &held, args.wdl),
             start.elapsed().as_secs_f64()
         );
+        if held_loss < best.0 || held.is_empty() {
+            best = (held_loss, epoch, model.clone());
+        }
     }
+    let (held_loss, epoch, model) = best;
+    println!("kept epoch {epoch}: held-out loss {held_loss:.6}");
     let net = model
         .quantise(&h.id, h.files, h.ranks, h.kinds as usize)
         .map_err(|e| e.to_string())?;

@@ -35,24 +35,30 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 /// The float parameters, laid out as one vector: feature weights (feature-major),
-/// feature biases, output weights (side to move's half first), output bias.
+/// feature biases, output weights (side to move's half first), output bias, and the
+/// factoriser: one more row per (relative colour, kind), added to the row of that piece
+/// on every square. The factoriser learns what a piece is worth wherever it stands from
+/// every position it appears in (little data teaches each square's row slowly); it is
+/// folded into the feature rows when the model is quantised.
 #[derive(Clone)]
 pub struct Model {
     /// Input features.
     pub features: usize,
     /// Accumulator width.
     pub hidden: usize,
+    /// Squares of the board: feature `f` is of the piece bucket `f / squares`.
+    squares: usize,
     /// Every parameter.
     pub params: Vec<f32>,
 }
 
 impl Model {
-    /// A model with small random weights.
-    pub fn new(features: usize, hidden: usize, seed: u64) -> Model {
+    /// A model with small random weights for `features` inputs on a board of `squares`.
+    pub fn new(features: usize, hidden: usize, squares: usize, seed: u64) -> Model {
         let mut rng = SplitMix64::new(seed);
         let mut uniform =
             |r: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * r - r;
-        let n = features * hidden + 3 * hidden + 1;
+        let n = features * hidden + 3 * hidden + 1 + features / squares * hidden;
         let mut params = vec![0.0; n];
         for w in &mut params[..features * hidden] {
             *w = uniform(0.1);
@@ -64,8 +70,14 @@ impl Model {
         Model {
             features,
             hidden,
+            squares,
             params,
         }
+    }
+
+    /// Where the factoriser's row of feature `f` starts.
+    fn factor_at(&self, f: usize) -> usize {
+        self.out_at() + 2 * self.hidden + 1 + f / self.squares * self.hidden
     }
 
     fn bias_at(&self) -> usize {
@@ -82,8 +94,9 @@ impl Model {
         acc.copy_from_slice(&self.params[self.bias_at()..self.bias_at() + h]);
         for &f in feats {
             let row = &self.params[f as usize * h..(f as usize + 1) * h];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
+            let factor = &self.params[self.factor_at(f as usize)..][..h];
+            for ((a, w), v) in acc.iter_mut().zip(row).zip(factor) {
+                *a += w + v;
             }
         }
     }
@@ -150,6 +163,10 @@ impl Model {
                 for (g, d) in row.iter_mut().zip(&dacc) {
                     *g += d;
                 }
+                let factor = self.factor_at(f as usize);
+                for (g, d) in grad[factor..factor + h].iter_mut().zip(&dacc) {
+                    *g += d;
+                }
             }
         }
         err * err
@@ -168,7 +185,11 @@ impl Model {
         let qa = QA as f32;
         let ft: Vec<i16> = self.params[..self.bias_at()]
             .iter()
-            .map(|&w| q(w, qa, i16::MAX as f32) as i16)
+            .enumerate()
+            .map(|(i, &w)| {
+                let v = self.params[self.factor_at(i / h) + i % h];
+                q(w + v, qa, i16::MAX as f32) as i16
+            })
             .collect();
         let bias: Vec<i16> = self.params[self.bias_at()..self.out_at()]
             .iter()
