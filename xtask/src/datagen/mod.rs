@@ -1,7 +1,7 @@
 //! `cargo xtask datagen`: training data for a learned evaluation. Joust plays itself at a
 //! fixed node count from random balanced openings (the match library's), searching in
 //! this process; the quiet positions of each game are written with the search's score
-//! and the game's result in the packed format of [`format`]. A run appends to an
+//! and the game's result in the packed format of [`mod@format`]. A run appends to an
 //! existing file and continues its numbering of games, so it can be stopped at any time
 //! and started again with the same command.
 
