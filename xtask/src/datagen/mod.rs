@@ -11,11 +11,13 @@ mod play;
 use clap::Args;
 use format::{GameBlock, Header};
 use joust_core::{variants, Variant};
+use joust_nnue::Network;
+use joust_search::Evaluator;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// `cargo xtask datagen` arguments.
@@ -42,6 +44,22 @@ pub struct DatagenArgs {
     /// Transposition table of each game, in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// A network file (`cargo xtask train`) to play with in place of the game's own
+    /// evaluation: data from the best network so far.
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<PathBuf>,
+}
+
+/// The evaluation the games are played with.
+fn evaluator(args: &DatagenArgs, variant: &'static Variant) -> Result<Evaluator, String> {
+    let eval = Evaluator::new(variant);
+    let Some(path) = &args.eval_file else {
+        return Ok(eval);
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    eval.with_network(Some(Arc::new(net)))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Runs `cargo xtask datagen`; false on an error (printed).
@@ -111,6 +129,7 @@ fn open(args: &DatagenArgs, variant: &'static Variant) -> Result<(Header, u32, u
 /// Plays games and appends them until `--games` are done (or forever).
 fn generate(args: &DatagenArgs) -> Result<(), String> {
     let variant = variants::by_id(&args.variant).map_err(|e| e.to_string())?;
+    let evaluator = evaluator(args, variant)?;
     let (header, first, before) = open(args, variant)?;
     println!(
         "datagen {}: {} positions already in {}; games from number {first}, {} nodes a move, {} thread(s)",
@@ -143,7 +162,8 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
                     return;
                 }
                 let seed = header.seed.wrapping_add(game as u64);
-                let (result, records) = play::play(variant, seed, args.nodes, args.hash);
+                let (result, records) =
+                    play::play(&evaluator, variant, seed, args.nodes, args.hash);
                 let block = GameBlock {
                     game,
                     result,

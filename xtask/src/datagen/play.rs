@@ -33,18 +33,21 @@ const OPENINGS: RandomOpenings = RandomOpenings {
     nodes: 20_000,
 };
 
-/// Plays game `seed` of `variant` at `nodes` per move: its result and kept positions.
+/// Plays game `seed` at `nodes` per move with `evaluator` (of the game's variant): its
+/// result and kept positions.
 pub fn play(
+    evaluator: &Evaluator,
     variant: &'static Variant,
     seed: u64,
     nodes: u64,
     hash_mb: usize,
 ) -> (GameResult, Vec<Record>) {
-    with_board_bits!(variant, B => play_with::<B>(variant, seed, nodes, hash_mb))
+    with_board_bits!(variant, B => play_with::<B>(evaluator, variant, seed, nodes, hash_mb))
 }
 
 /// [`play`] at width `B`.
 fn play_with<B: TableCache>(
+    evaluator: &Evaluator,
     variant: &'static Variant,
     seed: u64,
     nodes: u64,
@@ -61,7 +64,6 @@ fn play_with<B: TableCache>(
         keys.push(game.position().key());
         game.play(mv);
     }
-    let evaluator = Evaluator::new(variant);
     let shared = Shared::new(hash_mb.max(1));
     let limits = Limits {
         nodes: Some(nodes),
@@ -80,7 +82,7 @@ fn play_with<B: TableCache>(
         }
         let pos = game.position();
         shared.arm();
-        let found = search(pos, &keys, &limits, &shared, 1, &evaluator, |_| {});
+        let found = search(pos, &keys, &limits, &shared, 1, evaluator, |_| {});
         let Some(best) = found.best else {
             return (GameResult::Draw, records);
         };
