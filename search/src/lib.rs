@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod eval;
+pub mod nets;
 pub mod search;
 pub mod see;
 pub mod tt;

@@ -5,7 +5,7 @@ use crate::command::{Command, CommandError, Setup};
 use crate::eval_options;
 use crate::go::Go;
 use crate::job::{Hold, Job};
-use crate::options::{self, Setting, DEFAULT_HASH_MB};
+use crate::options::{self, NetChoice, Setting, DEFAULT_HASH_MB};
 use crate::output::Output;
 use crate::Settings;
 use joust_core::{variants, Variant};
@@ -38,6 +38,8 @@ pub struct Engine {
     /// The `PieceValues` and `EvalWeights` options (see `eval_options`).
     piece_values: Vec<(char, i32)>,
     eval_weights: Vec<(String, i32)>,
+    /// The `EvalFile` option.
+    eval_file: NetChoice,
     /// The search or count running beside the loop, if any.
     job: Option<Job>,
 }
@@ -58,6 +60,7 @@ impl Engine {
             evaluator: Arc::new(Evaluator::new(variant)),
             piece_values: Vec::new(),
             eval_weights: Vec::new(),
+            eval_file: NetChoice::BuiltIn,
             job: None,
         }
     }
@@ -191,6 +194,11 @@ impl Engine {
                 self.evaluator = Arc::new(self.evaluation_of(self.variant));
                 self.shared.clear();
             }
+            Setting::EvalFile(choice) => {
+                self.eval_file = choice;
+                self.evaluator = Arc::new(self.evaluation_of(self.variant));
+                self.shared.clear();
+            }
         }
     }
 
@@ -206,7 +214,20 @@ impl Engine {
                 letters.join(", ")
             ));
         }
-        e
+        let built_in = joust_search::nets::built_in(variant);
+        let net = match &self.eval_file {
+            NetChoice::BuiltIn => built_in,
+            NetChoice::Off => None,
+            NetChoice::File(net) => match net.check_fits(variant) {
+                Ok(()) => Some(net.clone()),
+                Err(why) => {
+                    self.out
+                        .info(&format!("EvalFile: {why}; not used for this game"));
+                    built_in
+                }
+            },
+        };
+        e.clone().with_network(net).unwrap_or(e)
     }
 
     fn position(&mut self, setup: &Setup, moves: &[String]) {

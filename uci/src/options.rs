@@ -3,7 +3,9 @@
 use crate::eval_options::{self, EvalOptionError};
 use joust_core::variants::{self, UnknownVariant};
 use joust_core::Variant;
+use joust_nnue::Network;
 use std::fmt;
+use std::sync::Arc;
 
 /// The largest transposition table, in megabytes.
 pub const MAX_HASH_MB: usize = 4096;
@@ -29,11 +31,25 @@ pub enum Setting {
     PieceValues(Vec<(char, i32)>),
     /// `EvalWeights`: evaluation weights by name.
     EvalWeights(Vec<(String, i32)>),
+    /// `EvalFile`: which learned evaluation gives the static values.
+    EvalFile(NetChoice),
     /// `Ponder`: the GUI may send `go ponder` (nothing to change in the engine).
     Ponder,
     /// `VariantPath`: a game file was read; its games are added (Fairy-Stockfish's
     /// option name).
     VariantPath(variants::user::Added),
+}
+
+/// The `EvalFile` option: which network, if any, gives the static values.
+#[derive(Clone, Debug, Default)]
+pub enum NetChoice {
+    /// `<empty>`: the game's built-in network if it has one, else the evaluation from data.
+    #[default]
+    BuiltIn,
+    /// `none`: the evaluation from data, even for a game with a built-in network.
+    Off,
+    /// A network file (used for each game it fits; the others keep their own).
+    File(Arc<Network>),
 }
 
 /// Why a `setoption` was not applied; the option keeps its value.
@@ -51,6 +67,8 @@ pub enum OptionError {
     NotABool(&'static str, String),
     /// `VariantPath` names a file that cannot be read or is not a game file.
     GameFile(joust_core::gamefile::GameFileError),
+    /// `EvalFile` names a file that cannot be read or is not a network (path, why).
+    NetFile(String, String),
 }
 
 impl fmt::Display for OptionError {
@@ -66,6 +84,7 @@ impl fmt::Display for OptionError {
                 write!(f, "{name} '{value}' is not true or false")
             }
             OptionError::GameFile(e) => write!(f, "VariantPath: {e}"),
+            OptionError::NetFile(path, why) => write!(f, "EvalFile '{path}' ignored: {why}"),
         }
     }
 }
@@ -90,6 +109,7 @@ pub fn declarations() -> Vec<String> {
         "option name PieceValues type string default <empty>".to_string(),
         "option name EvalWeights type string default <empty>".to_string(),
         "option name VariantPath type string default <empty>".to_string(),
+        "option name EvalFile type string default <empty>".to_string(),
     ]
 }
 
@@ -128,7 +148,22 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, OptionError> {
         "variantpath" => variants::user::add_file(std::path::Path::new(empty(value)))
             .map(Setting::VariantPath)
             .map_err(OptionError::GameFile),
+        "evalfile" => net_choice(empty(value)).map(Setting::EvalFile),
         _ => Err(OptionError::Unknown(name.to_string())),
+    }
+}
+
+/// Reads `EvalFile`: empty, `none`, or the path of a network file.
+fn net_choice(value: &str) -> Result<NetChoice, OptionError> {
+    match value.trim() {
+        "" => Ok(NetChoice::BuiltIn),
+        "none" => Ok(NetChoice::Off),
+        path => {
+            let fail = |why: String| OptionError::NetFile(path.to_string(), why);
+            let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+            let net = Network::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
+            Ok(NetChoice::File(Arc::new(net)))
+        }
     }
 }
 
@@ -179,6 +214,18 @@ mod tests {
             err("PieceValues", "L300"),
             "PieceValues ignored: 'L300' is not name=number"
         );
+        assert!(err("EvalFile", "/no/such/net.nnue")
+            .starts_with("EvalFile '/no/such/net.nnue' ignored: "));
+    }
+
+    #[test]
+    fn eval_file_reads_the_built_in_choice_and_none() {
+        let read = |value: &str| parse_setting("EvalFile", value).unwrap();
+        assert!(matches!(
+            read("<empty>"),
+            Setting::EvalFile(NetChoice::BuiltIn)
+        ));
+        assert!(matches!(read("none"), Setting::EvalFile(NetChoice::Off)));
     }
 
     #[test]

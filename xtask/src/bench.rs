@@ -34,6 +34,27 @@ pub struct BenchArgs {
     /// Print each position's nodes and best move.
     #[arg(long)]
     verbose: bool,
+    /// A network file (`cargo xtask train`) giving the static values in place of each
+    /// game's own evaluation, or `none` for the evaluation from data alone.
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<PathBuf>,
+}
+
+/// The evaluation a bench of `variant` searches with: the game's own, or as
+/// `--eval-file` says.
+fn evaluator(variant: &'static Variant, args: &BenchArgs) -> Result<Evaluator, String> {
+    let eval = Evaluator::new(variant);
+    let Some(path) = &args.eval_file else {
+        return Ok(eval);
+    };
+    if path.as_os_str() == "none" {
+        return eval.with_network(None).map_err(|e| e.to_string());
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net =
+        joust_nnue::Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    eval.with_network(Some(std::sync::Arc::new(net)))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The stored positions of a game: `xtask/bench/<id>.fen`.
@@ -67,7 +88,7 @@ fn bench_game<B: TableCache>(
     fens: &[String],
     args: &BenchArgs,
 ) -> Result<Totals, String> {
-    let eval = Evaluator::new(variant);
+    let eval = evaluator(variant, args)?;
     let limits = Limits {
         depth: Some(args.depth),
         ..Limits::default()
@@ -201,6 +222,7 @@ mod tests {
             positions: None,
             hash: 1,
             verbose: false,
+            eval_file: None,
         };
         let chess = variants::chess();
         let fens = read_fens(chess, &stored_set("chess")).unwrap();

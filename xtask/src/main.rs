@@ -17,9 +17,13 @@
 //!   much a reference engine's search says each falls short of its own best move.
 //! - `cargo xtask soak` runs random UCI sessions against the release binary, or a long
 //!   self-play run at a very fast clock (not for CI).
+//! - `cargo xtask datagen` plays Joust against itself at fixed nodes and writes training
+//!   data for a learned evaluation (positions, scores, results; resumable).
+//! - `cargo xtask train` trains a network for `joust-nnue` on that data.
 
 mod bench;
 mod compare;
+mod datagen;
 mod diagnose;
 mod engines;
 mod fsf_verify;
@@ -39,6 +43,7 @@ mod soak_games;
 mod soak_session;
 mod soak_uci;
 mod table;
+mod train;
 mod tune;
 
 use clap::{Parser, Subcommand};
@@ -79,6 +84,10 @@ enum Task {
     /// Find a random legal game of a game id that shows its special moves and ends in
     /// mate, printed as an entry of notation/tests/recorded.rs.
     RecordGame(record_game::RecordArgs),
+    /// Self-play at fixed nodes: training data for a learned evaluation (resumable).
+    Datagen(datagen::DatagenArgs),
+    /// Train a learned evaluation's network on datagen's files (CPU, float32, Adam).
+    Train(train::TrainArgs),
     /// Soak the release binary: random UCI sessions, or fast self-play (not for CI).
     Soak(soak::SoakArgs),
 }
@@ -97,6 +106,8 @@ fn main() -> ExitCode {
         Task::Quality(args) => quality::run(args),
         Task::RecordGame(args) => record_game::run(args),
         Task::Soak(args) => soak::run(args),
+        Task::Datagen(args) => datagen::run(args),
+        Task::Train(args) => train::run(args),
     };
     if ok {
         ExitCode::SUCCESS

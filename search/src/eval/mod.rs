@@ -28,6 +28,7 @@ mod context;
 mod kinds;
 mod material;
 mod mobility;
+mod network;
 mod pawns;
 mod pieces;
 mod placement;
@@ -162,13 +163,21 @@ pub struct Evaluator {
     /// What each kind reaches on the empty board: kept so that an evaluation under other
     /// weights (the `eval` breakdown) need not count it again.
     reach: Arc<EmptyBoardReach>,
+    /// The game.
+    variant: &'static Variant,
+    /// The learned evaluation giving the static values, if any (`network`).
+    net: Option<Arc<joust_nnue::Network>>,
 }
 
 impl Evaluator {
     /// Builds the evaluation `variant` is played with: its fitted weights and piece values
-    /// where it has them ([`crate::tuned`]), else the generic ones.
+    /// where it has them ([`crate::tuned`]), else the generic ones; and its built-in
+    /// network ([`crate::nets`]), if it has one, for the static values.
     pub fn new(variant: &'static Variant) -> Evaluator {
-        Evaluator::with_values(variant, tuned::weights(variant), &tuned::values(variant))
+        let mut e =
+            Evaluator::with_values(variant, tuned::weights(variant), &tuned::values(variant));
+        e.net = crate::nets::built_in(variant);
+        e
     }
 
     /// Builds the generic evaluation of `variant` (default weights, its pieces' own
@@ -237,6 +246,8 @@ impl Evaluator {
             w,
             values_given: values,
             reach,
+            variant,
+            net: None,
         }
     }
 
@@ -251,12 +262,16 @@ impl Evaluator {
         self.value[kind.index()].0
     }
 
-    /// The position's value for the side to move, in centipawns, within ±[`EVAL_MAX`].
+    /// The position's value for the side to move, in centipawns, within ±[`EVAL_MAX`]:
+    /// the network's if this evaluation has one, else [`Evaluator::evaluate_with`]'s.
     pub fn evaluate<B: TableCache>(&self, pos: &Position<B>) -> i32 {
-        self.evaluate_with(tables::<B>(pos.variant()), pos)
+        match &self.net {
+            Some(net) => network::fresh(net, pos),
+            None => self.evaluate_with(tables::<B>(pos.variant()), pos),
+        }
     }
 
-    /// [`Evaluator::evaluate`] with the game's move tables at hand: one pass over the
+    /// The evaluation from data with the game's move tables at hand: one pass over the
     /// pieces for what each piece scores and attacks, then each side's terms, which read
     /// what the pass gathered.
     pub fn evaluate_with<B: TableCache>(&self, t: &Tables<B>, pos: &Position<B>) -> i32 {

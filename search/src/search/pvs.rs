@@ -123,13 +123,13 @@ impl<B: TableCache> Worker<'_, B> {
             return self.terminal(pos, ply);
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate_with(self.t, pos);
+            return self.evaluate(pos, ply);
         }
         let tt_move = entry.and_then(|e| e.mv).filter(|m| list.contains(m));
         let static_eval = if in_check {
             -INF
         } else {
-            self.static_eval(pos)
+            self.static_eval(pos, ply)
         };
         self.evals[ply] = static_eval;
         let node = Node {

@@ -41,7 +41,7 @@ impl<B: TableCache> Worker<'_, B> {
             if list.is_empty() {
                 return self.terminal(pos, ply);
             }
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         }
         // In check every evasion is searched; otherwise the side to move may stand pat
         // (before looking for moves: a rare stalemate here is missed, as is usual) and
@@ -63,7 +63,7 @@ impl<B: TableCache> Worker<'_, B> {
         let alpha0 = alpha;
         let mut stand = -INF;
         if !in_check {
-            stand = self.static_eval(pos);
+            stand = self.static_eval(pos, ply);
             if stand >= beta || ply >= MAX_PLY {
                 if store && ply < MAX_PLY {
                     let tt = &self.shared.tt;
@@ -79,7 +79,7 @@ impl<B: TableCache> Worker<'_, B> {
             return self.terminal(pos, ply);
         }
         if in_check && ply >= MAX_PLY {
-            return self.eval.evaluate_with(self.t, pos);
+            return self.evaluate(pos, ply);
         }
         let mut best = if in_check { -INF } else { alpha };
         let mut best_move = None;

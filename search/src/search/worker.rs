@@ -4,10 +4,11 @@
 use super::history::Memory;
 use super::params::{lmr_base, EVAL_CACHE_SIZE};
 use super::{Limits, Shared, INF, MATE, MAX_PLY};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, EVAL_MAX};
 use joust_core::variant::StalemateResult;
 use joust_core::Position;
 use joust_movegen::{Move, TableCache, Tables};
+use joust_nnue::Stack;
 use std::time::Instant;
 
 /// One thread of a search: what it was given, where it is in the tree, and what it has
@@ -69,6 +70,8 @@ pub(super) struct Worker<'a, B: TableCache> {
     pub(super) singular_excluded: Vec<Option<Move>>,
     /// `lmr[depth][move number]`: how many plies a late quiet move is reduced.
     lmr: Box<[[i32; 64]; 64]>,
+    /// The network's accumulators along the line, when the evaluation has a network.
+    nnue: Option<Stack<B>>,
 }
 
 impl<'a, B: TableCache> Worker<'a, B> {
@@ -113,6 +116,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
             singular_excluded: vec![None; MAX_PLY + 2],
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             lmr: lmr_table(),
+            nnue: eval.network().map(|net| Stack::new(net, MAX_PLY + 2)),
         }
     }
 
@@ -174,16 +178,27 @@ impl<'a, B: TableCache> Worker<'a, B> {
         self.lmr[depth.clamp(0, 63) as usize][i.min(63)]
     }
 
-    /// The static value of `pos` for the side to move, from the cache when it is there.
-    pub(super) fn static_eval(&mut self, pos: &Position<B>) -> i32 {
+    /// The static value of `pos`, at `ply` of the line, for the side to move, from the
+    /// cache when it is there.
+    pub(super) fn static_eval(&mut self, pos: &Position<B>, ply: usize) -> i32 {
         let key = pos.key();
-        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let slot = self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        let value = self.eval.evaluate_with(self.t, pos);
-        *slot = (key, value);
+        let value = self.evaluate(pos, ply);
+        self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)] = (key, value);
         value
+    }
+
+    /// The static value of `pos`, at `ply` of the line, for the side to move: the
+    /// network's (its accumulator brought from a neighbouring ply's) if the evaluation has
+    /// one, else the evaluation from data.
+    pub(super) fn evaluate(&mut self, pos: &Position<B>, ply: usize) -> i32 {
+        match (self.nnue.as_mut(), self.eval.network()) {
+            (Some(stack), Some(net)) => stack.evaluate(net, pos, ply).clamp(-EVAL_MAX, EVAL_MAX),
+            _ => self.eval.evaluate_with(self.t, pos),
+        }
     }
 
     /// True if the side to move has a piece that is neither a pawn nor royal (null-move
