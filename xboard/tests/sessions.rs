@@ -114,11 +114,18 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
         "usermove e7e5",
         "usermove e2e4",
         "usermove e7e5",
+        "usermove e2e4,",
+        "usermove g1f3",
         "ping 1",
     ]));
+    // A leg that starts no legal move is refused, and the next move is read alone.
     assert_eq!(
         t.lines_starting("Illegal move: ").to_vec(),
-        vec!["Illegal move: e2e5", "Illegal move: e7e5"],
+        vec![
+            "Illegal move: e2e5",
+            "Illegal move: e7e5",
+            "Illegal move: e2e4,"
+        ],
         "{t}"
     );
     assert!(
