@@ -7,30 +7,20 @@
 
 use joust_core::variants;
 use joust_uci::board::Board;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const JOUST: &str = env!("CARGO_BIN_EXE_joust");
 
+#[allow(dead_code)]
+mod common;
+
 /// Runs `joust ARGS` with `input` on stdin; returns stdout (status 0 checked).
 fn session(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(JOUST)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("joust runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    let (code, out, err) = common::joust(args, input);
+    assert_eq!(code, 0, "{err}");
+    out
 }
 
 #[test]
