@@ -21,7 +21,7 @@ pub enum Command {
     Answer,
     /// `new`: chess from its start, the engine plays Black, no depth or time per move.
     New,
-    /// `variant ID`: the game to play from now on.
+    /// `variant ID`: the game to play from now on (`normal`, or no id: chess).
     Variant(String),
     /// `force`: play no side, only take moves.
     Force,
@@ -126,7 +126,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "protover" => Command::Protover(one()?.parse().map_err(|_| bad())?),
         "accepted" | "rejected" => Command::Answer,
         "new" => Command::New,
-        "variant" => Command::Variant(one()?.to_string()),
+        // XBoard 4.9 sends a bare `variant` to the second engine of a chess game.
+        "variant" => Command::Variant(args.first().unwrap_or(&"normal").to_string()),
         "force" => Command::Force,
         "go" => Command::Go,
         "playother" => Command::PlayOther,
@@ -245,6 +246,7 @@ mod tests {
             Command::SetBoard("8/8/8/8/8/8/8/K6k w - - 0 1".into())
         );
         assert_eq!(parse("   ").unwrap(), None);
+        assert_eq!(p("variant"), Command::Variant("normal".into()));
     }
 
     #[test]

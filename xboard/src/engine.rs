@@ -86,6 +86,10 @@ impl Engine {
     /// Carries out one command.
     pub fn execute(&mut self, command: Command) -> Flow {
         self.reap();
+        if !matches!(command, Command::UserMove(_)) {
+            // The legs of a multi-leg move come in a row.
+            self.legs.clear();
+        }
         match command {
             Command::Xboard | Command::Answer | Command::Ignored | Command::Status => {}
             Command::Ponder => {}
@@ -259,8 +263,17 @@ impl Engine {
         self.cancel();
         let text = format!("{}{text}", std::mem::take(&mut self.legs));
         if text.ends_with(',') {
-            // More legs follow.
-            self.legs = text;
+            // More legs follow, if some legal move goes on this way.
+            if self
+                .board
+                .legal_texts()
+                .iter()
+                .any(|m| m.starts_with(&text))
+            {
+                self.legs = text;
+            } else {
+                self.out.line(&format!("Illegal move: {}", cut(&text)));
+            }
             return;
         }
         let mover = self.to_move();

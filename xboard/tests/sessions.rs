@@ -114,11 +114,18 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
         "usermove e7e5",
         "usermove e2e4",
         "usermove e7e5",
+        "usermove e2e4,",
+        "usermove g1f3",
         "ping 1",
     ]));
+    // A leg that starts no legal move is refused, and the next move is read alone.
     assert_eq!(
         t.lines_starting("Illegal move: ").to_vec(),
-        vec!["Illegal move: e2e5", "Illegal move: e7e5"],
+        vec![
+            "Illegal move: e2e5",
+            "Illegal move: e7e5",
+            "Illegal move: e2e4,"
+        ],
         "{t}"
     );
     assert!(
@@ -314,11 +321,11 @@ fn the_lion_double_move_is_read_and_written_as_multi_leg() {
         "ping 1",
     ]));
     assert!(t.lines_starting("Illegal").is_empty(), "{t}");
-    // The engine takes the pawn: its move is written leg by leg.
+    // The engine's move is written leg by leg, one `move` line per leg.
     let legs = t.lines_starting("move ");
-    assert!(legs.len() >= 1, "{t}");
     let played = moves(&t);
     assert_eq!(played.len(), 1, "{t}");
+    assert_eq!(legs.len(), played[0].split(',').count(), "{t}");
     let board = Board::set_up(game, &Setup::Fen(fen.into()), &[]).unwrap();
     assert!(board.legal_texts().contains(&played[0]), "{t}");
 }
