@@ -219,8 +219,8 @@ fn play_a_game(xboard: &Path, display: &str, variant: &str, dir: &Path) {
             i + 1
         );
     }
-    // A result the engines claimed by rule is the position's outcome.
-    if pgn.contains("mates}") {
+    // A mate claimed by an engine or adjudicated by XBoard is the position's outcome.
+    if pgn.contains("mates}") || pgn.contains("Checkmate}") {
         assert!(board.outcome().is_some(), "{variant}: claimed mate\n{pgn}");
     }
 }
