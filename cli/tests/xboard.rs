@@ -66,11 +66,20 @@ fn program(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// A child process killed when dropped (Xvfb, an XBoard left waiting).
+/// A child process ended when dropped (Xvfb, an XBoard left waiting): first asked to
+/// (SIGTERM, so that Xvfb removes its socket and lock file), then killed.
 struct Killed(Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
+        let _ = Command::new("kill").arg(self.0.id().to_string()).status();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) {
+            if !matches!(self.0.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -80,7 +89,10 @@ impl Drop for Killed {
 fn virtual_display(xvfb: &Path) -> (Killed, String) {
     let base = 100 + std::process::id() % 400;
     let n = (base..base + 100)
-        .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+                && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+        })
         .expect("a free display number");
     let display = format!(":{n}");
     let child = Command::new(xvfb)
@@ -207,8 +219,8 @@ fn play_a_game(xboard: &Path, display: &str, variant: &str, dir: &Path) {
             i + 1
         );
     }
-    // A result the engines claimed by rule is the position's outcome.
-    if pgn.contains("mates}") {
+    // A mate claimed by an engine or adjudicated by XBoard is the position's outcome.
+    if pgn.contains("mates}") || pgn.contains("Checkmate}") {
         assert!(board.outcome().is_some(), "{variant}: claimed mate\n{pgn}");
     }
 }

@@ -20,6 +20,13 @@ pub enum Flow {
     Quit,
 }
 
+/// The time a move costs beyond its search (the GUI's and the system's share), kept in
+/// reserve for each move to the time control, at most [`OVERHEAD_MOVES`] and half the
+/// clock: a GUI such as XBoard on a busy machine otherwise flags a sudden-death game.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// Moves [`MOVE_OVERHEAD`] is kept for (when the time control does not say fewer).
+const OVERHEAD_MOVES: u32 = 20;
+
 /// The time control of `level`.
 #[derive(Clone, Copy, Debug)]
 struct Level {
@@ -375,18 +382,23 @@ impl Engine {
     }
 
     /// The limits of a search for a move: `st`, else the clock (`time`, or the `level`'s
-    /// base), with `sd`; with none of them, the fallback time.
+    /// base, less [`MOVE_OVERHEAD`] for each move to the time control), with `sd`; with
+    /// none of them, the fallback time.
     fn limits(&self) -> Limits {
         let mut limits = Limits::default();
+        let reserve = |left: Duration, to_go: Option<u32>| {
+            let moves = to_go.unwrap_or(OVERHEAD_MOVES).min(OVERHEAD_MOVES);
+            left.saturating_sub((MOVE_OVERHEAD * moves).min(left / 2))
+        };
         if let Some(t) = self.per_move {
             limits.time = Some(t);
         } else if let Some(level) = self.level {
             let left = self.clock.unwrap_or(level.base);
             let made = (self.moves.len() / 2) as u32;
             let to_go = (level.moves > 0).then(|| level.moves - made % level.moves);
-            limits = limits.with_clock(left, level.inc, to_go);
+            limits = limits.with_clock(reserve(left, to_go), level.inc, to_go);
         } else if let Some(left) = self.clock {
-            limits = limits.with_clock(left, Duration::ZERO, None);
+            limits = limits.with_clock(reserve(left, None), Duration::ZERO, None);
         } else if self.depth.is_none() {
             limits.time = Some(self.settings.fallback_time);
         }
