@@ -45,6 +45,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/setup.js"),
     ),
     (
+        "tour.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/tour.js"),
+    ),
+    (
         "pgn.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/pgn.js"),
@@ -58,6 +63,9 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
 
 /// The page itself.
 pub const INDEX: &str = include_str!("../assets/index.html");
+
+/// The King's Lancer tour puzzle's page.
+pub const TOUR: &str = include_str!("../assets/tour.html");
 
 fn file(media: &'static str, body: &'static str) -> Response {
     (
@@ -74,6 +82,11 @@ fn file(media: &'static str, body: &'static str) -> Response {
 /// `GET /`.
 pub async fn index() -> Response {
     file("text/html; charset=utf-8", INDEX)
+}
+
+/// `GET /tour`.
+pub async fn tour_page() -> Response {
+    file("text/html; charset=utf-8", TOUR)
 }
 
 /// `GET /assets/{name}`.

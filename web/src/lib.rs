@@ -18,6 +18,7 @@ pub mod error;
 pub mod session;
 pub mod store;
 pub mod strength;
+pub mod tour;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -74,6 +75,7 @@ pub fn app(config: Config) -> Router {
     });
     let api = Router::new()
         .route("/variants", get(api::list_variants))
+        .route("/tour", get(tour::tour))
         .route("/variants/{id}", get(api::variant))
         .route(
             "/games",
@@ -92,6 +94,7 @@ pub fn app(config: Config) -> Router {
         .method_not_allowed_fallback(method_not_allowed);
     Router::new()
         .route("/", get(assets::index))
+        .route("/tour", get(assets::tour_page))
         .route("/assets/{name}", get(assets::asset))
         .route("/rules/{name}", get(book::rules_page))
         .route("/rules/img/{file}", get(book::rules_image))

@@ -503,3 +503,38 @@ async fn every_game_links_its_rules_page_and_the_pages_links_answer() {
     let (status, _) = send(&app, Method::GET, "/rules/img/nope-start.svg", b"").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// The tour puzzle: a board's King's Lancer moves and a tour that uses only them, visits
+/// every square once and closes; sizes out of range and unknown squares are refused.
+#[tokio::test]
+async fn the_tour_puzzle_gives_a_checked_tour_and_refuses_bad_boards() {
+    let app = test_app();
+    let (status, p) = json(
+        &app,
+        Method::GET,
+        "/api/tour?files=5&ranks=4&kind=circuit",
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    assert_eq!(p["squares"].as_array().unwrap().len(), 20);
+    let solution: Vec<u64> = p["solution"]
+        .as_array()
+        .expect("a tour")
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(solution.len(), 21);
+    assert_eq!(solution.first(), solution.last());
+    let mut seen = std::collections::BTreeSet::new();
+    for pair in solution.windows(2) {
+        let next = p["neighbours"][pair[0] as usize].as_array().unwrap();
+        assert!(next.iter().any(|n| n.as_u64() == Some(pair[1])), "{pair:?}");
+        assert!(seen.insert(pair[1]), "{} twice", pair[1]);
+    }
+    for bad in ["files=11", "ranks=0", "start=z9", "kind=loop", "size=3"] {
+        let (status, e) = json(&app, Method::GET, &format!("/api/tour?{bad}"), Value::Null).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {e}");
+        assert!(e["error"].is_string());
+    }
+}

@@ -60,6 +60,7 @@ async fn special_moves_are_played_in_headless_chromium() {
     every_start_position(c, &base, &tmp).await;
     rules_page(c, &base, &tmp).await;
     phone_width(c, &tmp).await;
+    tour_puzzle(c, &base).await;
     client.close().await.expect("the session closes");
     let _ = std::fs::remove_dir_all(&profile);
 }
@@ -529,6 +530,53 @@ async fn every_start_position(c: &Client, base: &str, out: &Path) {
         let shot = c.screenshot().await.expect("a screenshot");
         check_screenshot(&shot, &out.join(format!("browser-start-{}.png", v.id)));
     }
+}
+
+/// The tour puzzle on 3x3: a hint marks the tour's next square, then clicking every
+/// square of the server's tour solves it.
+async fn tour_puzzle(c: &Client, base: &str) {
+    c.goto(&format!("{base}tour")).await.expect("the tour page");
+    wait_until(
+        c,
+        "the tour page",
+        "return document.body.dataset.ready === '1'",
+    )
+    .await;
+    set_value(c, "tour-files", "3").await;
+    set_value(c, "tour-ranks", "3").await;
+    click(c, "#tour-form button[type='submit']").await;
+    wait_until(
+        c,
+        "a 3x3 board",
+        "return document.querySelectorAll('#tour-board rect').length === 9",
+    )
+    .await;
+    let p = c
+        .execute_async(
+            "const done = arguments[0]; fetch('/api/tour?files=3&ranks=3').then((r) => r.json()).then(done);",
+            vec![],
+        )
+        .await
+        .expect("the puzzle");
+    let names = p["squares"].as_array().unwrap();
+    let tour: Vec<&str> = p["solution"]
+        .as_array()
+        .expect("a 3x3 circuit")
+        .iter()
+        .map(|i| names[i.as_u64().unwrap() as usize].as_str().unwrap())
+        .collect();
+    click(c, "#tour-hint").await;
+    let hinted = eval(c, "const r = document.querySelector('#tour-board rect.selected'); return r && r.dataset.square").await;
+    assert_eq!(hinted, tour[1]);
+    for sq in &tour[1..] {
+        click(c, &format!("#tour-board rect[data-square='{sq}']")).await;
+    }
+    wait_until(
+        c,
+        "the tour solved",
+        "return document.body.dataset.tourSolved === '1'",
+    )
+    .await;
 }
 
 /// A game's page of the rules book: its heading, and its start diagram drawn.

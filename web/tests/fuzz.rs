@@ -92,6 +92,7 @@ fn random_path(rng: &mut Rng, id: &str) -> String {
         "analysis",
         "ply",
         "pgn",
+        "tour",
         "rules",
         "img",
         "chess-start.svg",
@@ -122,6 +123,9 @@ fn random_path(rng: &mut Rng, id: &str) -> String {
             "?ms=1&depth=1&multipv=2",
             "?x=%ff",
             "?ms",
+            "?files=10&ranks=10&kind=journey",
+            "?files=0",
+            "?start=%ff",
         ];
         path.push_str(rng.pick(&queries));
     }
