@@ -41,6 +41,16 @@ fn chess_on_128_bit_boards_matches_the_slow_generator() {
     assert!(compare_on_random_games::<u128>(variants::chess(), 5) > 500);
 }
 
+/// Makruk and its kin: the Khon's forward step is a relative leap, read per colour by the
+/// pin-based generator; the slow generator reads the atoms one by one.
+#[test]
+fn games_with_relative_leaps_match_the_slow_generator() {
+    for id in ["makruk", "asean", "ai-wok", "cambodian", "makpong"] {
+        let v = variants::by_id(id).unwrap();
+        assert!(compare_on_random_games::<u64>(v, 15) > 1000, "{id}");
+    }
+}
+
 /// Positions made to stress pins, checks and en passant, each compared move for move.
 #[test]
 fn hand_picked_positions_match_the_slow_generator() {

@@ -14,7 +14,8 @@ use joust_core::{Bits, Color, Direction, Geometry, PieceKind, Square};
 /// and which attack test serve it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// Leaps plus orthogonal and/or diagonal rides with a range, moving and capturing
+    /// Leaps (a relative leap, such as the Khon's forward step, read per colour) plus
+    /// orthogonal and/or diagonal rides with a range, moving and capturing
     /// alike (the FIDE pieces and their kin): the pin-based generator handles a game made
     /// of these and FIDE pawns.
     LeapsAndRides {
@@ -101,7 +102,9 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
     }
     let (mut orth, mut diag, mut bent, mut lion, mut lance) = (0u8, 0u8, 0u8, false, 0u8);
     for atom in atoms {
-        if atom.mode != Mode::MOVE_CAPTURE || atom.relative {
+        // A relative leap (the Khon's forward step) needs no more than a leap table per
+        // colour, which every kind has; relative rides need the general means.
+        if atom.mode != Mode::MOVE_CAPTURE || (atom.relative && atom.path != Path::Leap) {
             return Shape::General;
         }
         match atom.path {
