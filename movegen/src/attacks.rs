@@ -216,6 +216,10 @@ impl<B: Board> Tables<B> {
             Color::White => 0,
             Color::Black => g.ranks() as i8 - 1,
         };
+        // Most squares are not two ranks in front of the first rank: answer them at once.
+        if g.rank(sq).0 as i8 != first + 2 * by.forward() {
+            return B::EMPTY;
+        }
         let file = g.file(sq).0;
         if rights >> file & 1 == 0 {
             return B::EMPTY;
