@@ -386,6 +386,26 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         &["O-O-O", "O-O ", "exf6", "e8=K"],
     ),
     (
+        "kinglet",
+        "f2f4 b8c6 g2g4 c6e5 g4g5 e5f3 a2a3 f7f5 g5f6 a7a5 b2b3 f3h2 d2d4 e7e6 g1f3 g7g5 f1h3 \
+         g8h6 e1g1 b7b5 f4f5 h2g4 d1d2 g4f6 h3g4 h6g4 g1f2 e6e5 c2c3 f6e4 f3h4 e4c5 c3c4 b5c4 \
+         f1h1 g4f6 f2e1 c5a4 d2f4 f6g8 f4g4 f8a3 e2e4 a3f8 b1a3 e5d4 g4h3 d8e7 a3b5 e7f6 b5a3 \
+         f6a6 h3f1 c8b7 a3c2 e8c8 c1g5 a4b2 f1g1 d4d3 g5e7 c7c6 e7g5 h7h5 a1d1 a6b5 g5d8 f8h6 \
+         g1g5 h6g5 b3c4 b2c4 c2d4 b5b6 e1e2 d7d5 d4c6 b7a6 f5f6 d3d2 c6b4 a6b7 b4a6 b7a8 d1f1 \
+         d2d1k f1f3 a8b7 e2d3 b6a7 f3e3 c4d6 h1e1 c8d7 h4f3 d7d8 f3d4 d6b5 e3e2 h8h7 a6c7 g5h6 \
+         d4c6 b5a3 d3e3 b7a6 c7d5 a3c4 c6a5 g8f6 a5b7 f6e4",
+        &["gxf6", "O-O ", "O-O-O", "d1=K"],
+    ),
+    (
+        "codrus",
+        "b2b3 g7g6 c2c4 c7c6 b1c3 g8h6 b3b4 d8c7 c3b5 c6b5 c4b5 c7h2 h1h2 f7f5 h2h6 f8h6 d2d3 \
+         h6c1 d1c1 f5f4 c1f4 e8g8 f4f8 g8f8 e1c1 f8g8 g1f3 g8f7 d1e1 f7g8 a2a4 g6g5 f3g5 a7a5 \
+         b5a6 b7a6 g5h7 g8h7 c1b1 a8a7 f2f4 e7e5 f4e5 a7a8 e2e4 d7d6 e5d6 a8a7 e4e5 h7g8 e1e4 \
+         a7c7 d6c7 g8h8 c7b8b c8b7 e4e3 b7g2 f1g2 h8h7 g2h3 h7g8 h3g4 g8h8 g4d7 a6a5 b4a5 h8g7 \
+         e5e6 g7h6 b8e5 h6h7 e3e2 h7g8 e2e4 g8g7 e5g7",
+        &["O-O ", "O-O-O", "bxa6", "cxb8=B"],
+    ),
+    (
         "threekings",
         "a2a4 h7h5 d2d4 e7e5 h2h3 b8c6 f2f4 h5h4 a4a5 g8e7 b2b3 a8b8 b1c3 e5f4 g2g3 e7g8 a1b1 \
          h8h7 c1a3 a7a6 f1g2 e8e7 d1d2 c6b4 h1h2 h4g3 g2f3 d8e8 d2d3 h7h8 f3g2 g8h6 g2d5 b4c6 \

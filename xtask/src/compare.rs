@@ -222,6 +222,13 @@ pub const CASES: &[Case] = &[
         engines: &[Engine::FairyStockfish],
     },
     Case {
+        game: "codrus",
+        position: "start",
+        fen: None,
+        depth: 5,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
         game: "seirawan",
         position: "start",
         fen: None,
@@ -230,6 +237,13 @@ pub const CASES: &[Case] = &[
     },
     Case {
         game: "extinction",
+        position: "start",
+        fen: None,
+        depth: 6,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
+        game: "kinglet",
         position: "start",
         fen: None,
         depth: 6,
