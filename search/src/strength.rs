@@ -96,11 +96,11 @@ impl Strength {
         f64::from(self.elo - Self::MIN_ELO) / f64::from(Self::MAX_ELO - Self::MIN_ELO)
     }
 
-    /// The most nodes searched per move: 100 at the weakest, ten times more for every
-    /// 457 Elo, about 316,000 at the strongest. (The first iteration always completes,
-    /// so the weakest setting still looks one ply at every move.)
+    /// The most nodes searched per move: about 316 at the weakest, ten times more for
+    /// every 533 Elo, about 316,000 at the strongest. (The first iteration always
+    /// completes, so the weakest setting still looks one ply at every move.)
     pub fn nodes(&self) -> u64 {
-        10f64.powf(2.0 + 3.5 * self.fraction()).round() as u64
+        10f64.powf(2.5 + 3.0 * self.fraction()).round() as u64
     }
 
     /// How many centipawns worse than the best a chosen move may be: 250 at the
@@ -174,7 +174,7 @@ mod tests {
     fn a_higher_elo_searches_more_and_errs_less() {
         let weakest = Strength::from_elo(800, 0).unwrap();
         let strongest = Strength::from_elo(2400, 0).unwrap();
-        assert_eq!((weakest.nodes(), weakest.margin()), (100, 250));
+        assert_eq!((weakest.nodes(), weakest.margin()), (316, 250));
         assert_eq!((strongest.nodes(), strongest.margin()), (316_228, 5));
         let mut last = (0, i32::MAX);
         for elo in (800..=2400).step_by(100) {
