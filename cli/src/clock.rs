@@ -69,6 +69,18 @@ pub fn clock_text(d: Duration) -> String {
     }
 }
 
+/// A clock reading in whole seconds, `4:59` or `1:02:03`: as time runs down its text
+/// never gets wider, so a prompt can redraw it in place.
+pub fn clock_whole(d: Duration) -> String {
+    let total = d.as_secs();
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +96,8 @@ mod tests {
         assert_eq!(clock_text(Duration::from_secs(299)), "4:59");
         assert_eq!(clock_text(Duration::from_millis(9400)), "0:09.4");
         assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(clock_whole(Duration::from_millis(9400)), "0:09");
+        assert_eq!(clock_whole(Duration::from_secs(3723)), "1:02:03");
     }
 
     #[test]

@@ -59,7 +59,86 @@ fn a_scripted_game_uses_every_command() {
     let out = out.replace(&file.display().to_string(), "FILE");
     insta::assert_snapshot!("scripted_game", out);
     let pgn = std::fs::read_to_string(&file).expect("the game was saved");
-    insta::assert_snapshot!("scripted_game_pgn", pgn);
+    insta::assert_snapshot!("scripted_game_pgn", redact_date(&pgn));
+}
+
+/// The saved game's `Date` tag checked (today's, `YYYY.MM.DD`) and replaced by `DATE`, so
+/// that snapshots do not change from day to day.
+fn redact_date(pgn: &str) -> String {
+    let line = pgn
+        .lines()
+        .find(|l| l.starts_with("[Date "))
+        .expect("a Date tag");
+    let date = line.trim_start_matches("[Date \"").trim_end_matches("\"]");
+    let parts: Vec<&str> = date.split('.').collect();
+    assert!(
+        parts.len() == 3
+            && parts
+                .iter()
+                .zip([4, 2, 2])
+                .all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_digit())),
+        "{line}"
+    );
+    // Days since 1970 by the system clock: the year is this one or, around New Year's
+    // midnight, the last.
+    let year = 1970
+        + std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            / 31_556_952;
+    let tagged: u64 = parts[0].parse().unwrap();
+    assert!(tagged == year || tagged + 1 == year, "{line}, year {year}");
+    pgn.replace(line, "[Date \"DATE\"]")
+}
+
+#[test]
+fn a_level_plays_legal_moves_and_the_saved_game_carries_the_settings() {
+    let file = temp_pgn("level.pgn");
+    // Six moves of the person at level 1 (depth 3): each engine reply is legal (the
+    // game goes on), the introduction says the level, and the tags carry the settings.
+    let script = format!("Nf3\nNc3\ng3\nBg2\nO-O\nd3\npgn {}\nquit\n", file.display());
+    let (code, out, err) = joust(&["play", "--level", "1", "--depth", "3"], &script);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "The engine plays weaker on purpose: level 1 of 8, about 800 Elo (a rough scale)."
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("Joust plays ").count(), 6, "{out}");
+    assert!(!out.contains("Refused"), "{out}");
+    let pgn = std::fs::read_to_string(&file).expect("the game was saved");
+    let header: String = redact_date(&pgn)
+        .lines()
+        .take_while(|l| l.starts_with('['))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(header, @r#"
+    [Event "Joust game"]
+    [Site "joust play"]
+    [Date "DATE"]
+    [Round "?"]
+    [White "You"]
+    [Black "Joust (depth 3), level 1 (about 800 Elo)"]
+    [Result "*"]
+    [TimeControl "-"]
+    [EngineDepth "3"]
+    [EngineSide "Black"]
+    [EngineLevel "1"]
+    [EngineElo "800"]
+    "#);
+    // An Elo instead of a level; as Black, with a clock.
+    let (code, out, _) = joust(
+        &["play", "--elo", "1700", "--color", "black", "--time", "1m"],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("The engine plays weaker on purpose: about 1700 Elo (a rough scale)."),
+        "{out}"
+    );
+    assert!(out.contains("Joust plays 1. "), "{out}");
 }
 
 #[test]
@@ -218,6 +297,10 @@ fn play_bad_input_gives_one_line_and_status_2() {
         &["play", "--seed", "3"],
         &["play", "--color", "green"],
         &["play", "--fen", "8/8/8 w - - 0 1"],
+        &["play", "--level", "0"],
+        &["play", "--level", "9"],
+        &["play", "--elo", "100"],
+        &["play", "--level", "3", "--elo", "1200"],
     ];
     let mut report = String::new();
     for args in cases {

@@ -9,11 +9,13 @@ pub mod eval;
 pub mod nets;
 pub mod search;
 pub mod see;
+pub mod strength;
 pub mod tt;
 pub mod tuned;
 pub mod weights;
 
 pub use eval::{Evaluator, EVAL_MAX};
 pub use search::{search, Info, Limits, SearchResult, Shared, MATE, MATE_BOUND};
+pub use strength::{Strength, StrengthError};
 pub use tt::TableError;
 pub use weights::Weights;

@@ -9,7 +9,7 @@ use crate::options::{self, NetChoice, Setting, DEFAULT_HASH_MB};
 use crate::output::Output;
 use crate::Settings;
 use joust_core::{variants, Variant};
-use joust_search::{Evaluator, Limits, Shared};
+use joust_search::{Evaluator, Limits, Shared, Strength};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -40,6 +40,11 @@ pub struct Engine {
     eval_weights: Vec<(String, i32)>,
     /// The `EvalFile` option.
     eval_file: NetChoice,
+    /// `UCI_LimitStrength` and `UCI_Elo`, with the seed of the limited strength's
+    /// random choices (from the clock, so games differ).
+    limit_strength: bool,
+    elo: u32,
+    strength_seed: u64,
     /// The search or count running beside the loop, if any.
     job: Option<Job>,
 }
@@ -61,6 +66,11 @@ impl Engine {
             piece_values: Vec::new(),
             eval_weights: Vec::new(),
             eval_file: NetChoice::BuiltIn,
+            limit_strength: false,
+            elo: options::DEFAULT_ELO,
+            strength_seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
             job: None,
         }
     }
@@ -184,6 +194,8 @@ impl Engine {
                 }
             }
             Setting::Ponder => {}
+            Setting::LimitStrength(on) => self.limit_strength = on,
+            Setting::Elo(elo) => self.elo = elo,
             Setting::PieceValues(values) => {
                 self.piece_values = values;
                 self.evaluator = Arc::new(self.evaluation_of(self.variant));
@@ -301,6 +313,10 @@ impl Engine {
             multipv: self.multipv,
             searchmoves,
             mate: go.mate,
+            strength: self
+                .limit_strength
+                .then(|| Strength::from_elo(self.elo, self.strength_seed).ok())
+                .flatten(),
             ..Limits::default()
         };
         // The time for this move, counted from now (or from `ponderhit`).

@@ -4,6 +4,7 @@ use crate::eval_options::{self, EvalOptionError};
 use joust_core::variants::{self, UnknownVariant};
 use joust_core::Variant;
 use joust_nnue::Network;
+use joust_search::Strength;
 use std::fmt;
 use std::sync::Arc;
 
@@ -13,6 +14,8 @@ pub const MAX_HASH_MB: usize = 4096;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The most search threads.
 pub const MAX_THREADS: usize = 64;
+/// `UCI_Elo` until it is set.
+pub const DEFAULT_ELO: u32 = 1500;
 /// The most best lines reported.
 pub const MAX_MULTIPV: usize = 256;
 
@@ -35,6 +38,11 @@ pub enum Setting {
     EvalFile(NetChoice),
     /// `Ponder`: the GUI may send `go ponder` (nothing to change in the engine).
     Ponder,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` rather than full strength.
+    LimitStrength(bool),
+    /// `UCI_Elo`: the strength when it is limited (a rough scale, see
+    /// `joust_search::strength`).
+    Elo(u32),
     /// `VariantPath`: a game file was read; its games are added (Fairy-Stockfish's
     /// option name).
     VariantPath(variants::user::Added),
@@ -106,6 +114,12 @@ pub fn declarations() -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name Ponder type check default false".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!(
+            "option name UCI_Elo type spin default {DEFAULT_ELO} min {} max {}",
+            Strength::MIN_ELO,
+            Strength::MAX_ELO
+        ),
         "option name PieceValues type string default <empty>".to_string(),
         "option name EvalWeights type string default <empty>".to_string(),
         "option name VariantPath type string default <empty>".to_string(),
@@ -135,6 +149,17 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, OptionError> {
             "true" | "false" => Ok(Setting::Ponder),
             _ => Err(OptionError::NotABool("Ponder", value.to_string())),
         },
+        "uci_limitstrength" => match value {
+            "true" | "false" => Ok(Setting::LimitStrength(value == "true")),
+            _ => Err(OptionError::NotABool(
+                "UCI_LimitStrength",
+                value.to_string(),
+            )),
+        },
+        "uci_elo" => {
+            let (low, high) = (Strength::MIN_ELO as usize, Strength::MAX_ELO as usize);
+            spin("UCI_Elo", value, low, high).map(|e| Setting::Elo(e as u32))
+        }
         "piecevalues" => eval_options::parse_piece_values(empty(value))
             .map(Setting::PieceValues)
             .map_err(|e| OptionError::Eval("PieceValues", e)),
@@ -190,6 +215,11 @@ mod tests {
         assert!(matches!(read("Threads", "2"), Setting::Threads(2)));
         assert!(matches!(read("MultiPV", "3"), Setting::MultiPv(3)));
         assert!(matches!(read("Ponder", "true"), Setting::Ponder));
+        assert!(matches!(
+            read("uci_limitstrength", "true"),
+            Setting::LimitStrength(true)
+        ));
+        assert!(matches!(read("UCI_Elo", "1200"), Setting::Elo(1200)));
         assert!(matches!(read("PieceValues", "<empty>"), Setting::PieceValues(v) if v.is_empty()));
         assert!(
             matches!(read("EvalWeights", "tempo=3"), Setting::EvalWeights(w) if w == [("tempo".to_string(), 3)])
@@ -205,6 +235,11 @@ mod tests {
         assert_eq!(err("Threads", "-1"), "Threads '-1' is not 1 to 64");
         assert_eq!(err("MultiPV", ""), "MultiPV '' is not 1 to 256");
         assert_eq!(err("Ponder", "yes"), "Ponder 'yes' is not true or false");
+        assert_eq!(err("UCI_Elo", "3000"), "UCI_Elo '3000' is not 800 to 2400");
+        assert_eq!(
+            err("UCI_LimitStrength", "1"),
+            "UCI_LimitStrength '1' is not true or false"
+        );
         assert_eq!(
             err("UCI_Opponent", "x"),
             "unknown option 'UCI_Opponent' ignored"

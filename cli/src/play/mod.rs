@@ -2,82 +2,37 @@
 //! every engine move; moves are typed in SAN or coordinates; commands take moves back,
 //! ask for hints, save the game; a clock runs for both sides unless a fixed depth is set.
 //! With standard input or output not a terminal it is plain text line by line (no
-//! colours, each typed line echoed after its prompt), which is how tests drive it.
+//! colours, each typed line echoed after its prompt), which is how tests drive it. On a
+//! terminal the prompt edits lines and keeps a history, the clock ticks in it and falls
+//! the moment it runs out, a status line shows the engine thinking, and Ctrl-C or Ctrl-D
+//! offers to save the game before leaving (see `terminal` and `save`).
 
+mod date;
 mod help;
 mod reading;
+mod save;
+mod setup;
+mod terminal;
 
-use crate::clock::{clock_text, Clock, TimeControl};
+pub use setup::PlayArgs;
+
+use crate::clock::{clock_text, Clock};
 use crate::engine_text::{number_prefix, score_text, white_view};
 use crate::progress::Progress;
 use crate::UserError;
-use clap::{Args, ValueEnum};
-use joust_core::rng::splitmix64;
-use joust_core::{variants, Color, Position, Variant};
+use joust_core::{Color, Position};
 use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, Move, MoveFlag, Outcome, TableCache};
-use joust_notation::{legal_moves_san, move_to_san, write_pgn, MoveNotation, PgnGame};
+use joust_notation::{legal_moves_san, move_to_san};
 use joust_render::{board_text, legend, TextStyle};
-use joust_search::{search, Evaluator, Info, Limits, Shared};
+use joust_search::{search, Evaluator, Info, Limits, Shared, Strength};
+use setup::{Pace, Setup};
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
+use terminal::{Prompt, Read, Terminal};
 
-/// The clock when neither `--time` nor `--depth` is given.
-const DEFAULT_TIME: &str = "5m+3s";
 /// The longest a hint searches in a timed game.
 const HINT_TIME: Duration = Duration::from_secs(2);
-/// The deepest fixed depth accepted.
-const MAX_DEPTH: u32 = 100;
-
-/// Arguments of `joust play`.
-#[derive(Args, Debug)]
-pub struct PlayArgs {
-    /// Game id: chess, lancerchess, clash, lancers, single-lancer, cromwell, royal-lion,
-    /// musketeer.
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// The side you play.
-    #[arg(long, value_enum, default_value_t = Side::White)]
-    color: Side,
-    /// Seed for `--color random` (the same seed gives the same side).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Time control for both sides, e.g. 5m+3s, 10m, 1m30s+2s (default 5m+3s).
-    #[arg(long, conflicts_with = "depth")]
-    time: Option<String>,
-    /// Instead of a clock, the engine searches this many plies per move (untimed game).
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Start from this position instead of the game's start.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Engine search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Engine transposition table size in megabytes.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
-}
-
-/// The side a person chooses to play.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum Side {
-    /// Move first.
-    White,
-    /// Move second.
-    Black,
-    /// Either, by lot.
-    Random,
-}
-
-/// How the engine decides how long to think.
-#[derive(Clone, Debug)]
-enum Pace {
-    /// A fixed depth, no clock.
-    Depth(u32),
-    /// Both sides on a clock; the engine budgets its time from it.
-    Clock(Clock),
-}
 
 /// Why the game ended.
 #[derive(Copy, Clone, Debug)]
@@ -117,69 +72,8 @@ impl End {
 
 /// Runs the command; returns the exit status.
 pub fn run(args: &PlayArgs) -> Result<u8, UserError> {
-    let variant = variants::by_id(&args.variant).map_err(|e| UserError(e.to_string()))?;
-    if args.threads == 0 || args.threads > 256 {
-        return Err(UserError("--threads must be from 1 to 256".into()));
-    }
-    if args.hash == 0 || args.hash > 65536 {
-        return Err(UserError(
-            "--hash must be from 1 to 65536 (megabytes)".into(),
-        ));
-    }
-    let pace = match (args.depth, &args.time) {
-        (Some(d), _) if d == 0 || d > MAX_DEPTH => {
-            return Err(UserError(format!(
-                "--depth must be from 1 to {MAX_DEPTH}, not {d}"
-            )))
-        }
-        (Some(d), _) => Pace::Depth(d),
-        (None, time) => {
-            let text = time.as_deref().unwrap_or(DEFAULT_TIME);
-            let tc = TimeControl::parse(text).map_err(|e| UserError(format!("--time: {e}")))?;
-            Pace::Clock(Clock::new(tc))
-        }
-    };
-    if args.seed.is_some() && args.color != Side::Random {
-        return Err(UserError("--seed only applies to --color random".into()));
-    }
-    let (human, by_lot) = match args.color {
-        Side::White => (Color::White, false),
-        Side::Black => (Color::Black, false),
-        Side::Random => {
-            let seed = args.seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64)
-            });
-            let side = if splitmix64(&mut { seed }) & 1 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            (side, true)
-        }
-    };
-    let setup = Setup {
-        variant,
-        fen: args.fen.clone(),
-        human,
-        by_lot,
-        pace,
-        threads: args.threads,
-        hash: args.hash,
-    };
-    with_board_bits!(variant, B => Session::<B>::new(setup)?.run())
-}
-
-/// What the command line decided.
-struct Setup {
-    variant: &'static Variant,
-    fen: Option<String>,
-    human: Color,
-    by_lot: bool,
-    pace: Pace,
-    threads: usize,
-    hash: usize,
+    let setup = setup::read(args)?;
+    with_board_bits!(setup.variant, B => Session::<B>::new(setup)?.run())
 }
 
 /// A game in progress with everything around it.
@@ -199,6 +93,8 @@ struct Session<B: TableCache> {
     /// When the person's turn (and clock) started.
     turn_start: Instant,
     board_due: bool,
+    /// Line editing, the ticking prompt and the status line, on a terminal.
+    term: Option<Terminal>,
 }
 
 /// What to do after a line of input.
@@ -226,10 +122,14 @@ impl<B: TableCache> Session<B> {
             echo: !std::io::stdin().is_terminal(),
             turn_start: Instant::now(),
             board_due: true,
+            term: Terminal::open(),
         })
     }
 
     fn say(&self, text: &str) {
+        if let Some(term) = &self.term {
+            return term.say(text);
+        }
         let out = std::io::stdout();
         let mut out = out.lock();
         let _ = writeln!(out, "{text}");
@@ -261,22 +161,38 @@ impl<B: TableCache> Session<B> {
                 self.engine_move();
                 continue;
             }
-            self.prompt();
-            let mut bytes = Vec::new();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => {
-                    if self.end.is_none() {
-                        self.say("");
-                        self.say("Input ended; the game is left unfinished.");
+            let line = match &self.term {
+                Some(term) => match term.read(self.live_prompt()) {
+                    Read::Line(line) => line,
+                    Read::TimeUp => {
+                        self.human_flagged();
+                        continue;
                     }
-                    return Ok(0);
+                    Read::Interrupted | Read::Eof => {
+                        self.leave();
+                        return Ok(0);
+                    }
+                },
+                None => {
+                    self.prompt();
+                    let mut bytes = Vec::new();
+                    match input.read_until(b'\n', &mut bytes) {
+                        Ok(0) | Err(_) => {
+                            if self.end.is_none() {
+                                self.say("");
+                                self.say("Input ended; the game is left unfinished.");
+                            }
+                            return Ok(0);
+                        }
+                        Ok(_) => {}
+                    }
+                    // Bytes that are not UTF-8 become U+FFFD; the move reader then
+                    // refuses them.
+                    String::from_utf8_lossy(&bytes).into_owned()
                 }
-                Ok(_) => {}
-            }
-            // Bytes that are not UTF-8 become U+FFFD; the move reader then refuses them.
-            let line = String::from_utf8_lossy(&bytes);
+            };
             let line = line.trim();
-            if self.echo {
+            if self.echo && self.term.is_none() {
                 self.say(line);
             }
             if let Next::Quit = self.handle(line) {
@@ -304,6 +220,16 @@ impl<B: TableCache> Session<B> {
             "Joust: {}. You play {you}{lot}; {engine}.",
             v.name
         ));
+        if let Some(s) = &self.setup.strength {
+            let level = match self.setup.level {
+                Some(l) => format!("level {l} of {}, ", Strength::LEVELS),
+                None => String::new(),
+            };
+            self.say(&format!(
+                "The engine plays weaker on purpose: {level}about {} Elo (a rough scale).",
+                s.elo()
+            ));
+        }
         self.say("Type a move (SAN like Nf3 or coordinates like g1f3), or 'help'.");
         if v.id != "chess" {
             self.say("Pieces:");
@@ -374,6 +300,26 @@ impl<B: TableCache> Session<B> {
         let _ = out.flush();
     }
 
+    /// The prompt as the terminal shows it: the person's clock ticks in it.
+    fn live_prompt(&self) -> Prompt {
+        if self.end.is_some() {
+            return Prompt::plain("game over> ");
+        }
+        let pos = self.game.position();
+        let head = format!(
+            "{} your move",
+            number_prefix(pos.fullmove_number(), pos.side_to_move())
+        );
+        match &self.setup.pace {
+            Pace::Clock(c) => Prompt {
+                head: format!("{head} ("),
+                deadline: Some(self.turn_start + c.left(self.setup.human)),
+                tail: " left)> ".to_string(),
+            },
+            Pace::Depth(_) => Prompt::plain(&format!("{head}> ")),
+        }
+    }
+
     fn handle(&mut self, line: &str) -> Next {
         let (word, rest) = match line.split_once(char::is_whitespace) {
             Some((w, r)) => (w, r.trim()),
@@ -396,7 +342,9 @@ impl<B: TableCache> Session<B> {
                     .collect();
                 self.say(&format!("Legal moves ({}): {}", all.len(), all.join(" ")));
             }
-            "pgn" => self.save_pgn(rest),
+            "pgn" => {
+                self.save_pgn(rest);
+            }
             "undo" => self.undo(),
             "hint" if self.end.is_none() => self.hint(),
             "resign" if self.end.is_none() => self.finish(End::Resigned(self.setup.human)),
@@ -485,16 +433,24 @@ impl<B: TableCache> Session<B> {
                 }
             }
         }
+        // Hints are at full strength.
+        if !hint {
+            limits.strength = self.setup.strength;
+        }
         limits
     }
 
     fn think(&self, hint: bool) -> (Option<Move>, i32, u32) {
-        let progress = Progress::start();
-        progress.set(if hint {
+        let label = if hint {
             "Looking for a hint"
         } else {
             "Joust is thinking"
-        });
+        };
+        let _status = self.term.as_ref().map(|t| t.thinking(self.status(label)));
+        let progress = Progress::start();
+        if self.term.is_none() {
+            progress.set(label);
+        }
         self.shared.arm();
         let result = search(
             self.game.position(),
@@ -506,6 +462,42 @@ impl<B: TableCache> Session<B> {
             |_: &Info| {},
         );
         (result.best, result.score, result.depth)
+    }
+
+    /// The status line while a search runs: what it is, for how long, and the clocks
+    /// (the side to move's running).
+    fn status(&self, label: &'static str) -> impl Fn() -> String + Send + 'static {
+        let start = Instant::now();
+        let side = self.game.position().side_to_move();
+        let human = self.setup.human;
+        let clocks = match &self.setup.pace {
+            Pace::Clock(c) => Some((c.left(Color::White), c.left(Color::Black))),
+            Pace::Depth(_) => None,
+        };
+        // The person's clock runs during a hint too.
+        let base = if side == human {
+            self.turn_start
+        } else {
+            start
+        };
+        move || {
+            let took = start.elapsed().as_secs_f64();
+            let Some((white, black)) = clocks else {
+                return format!("{label}… {took:.1} s");
+            };
+            let run = |c: Color, left: Duration| {
+                if c == side {
+                    left.saturating_sub(base.elapsed())
+                } else {
+                    left
+                }
+            };
+            format!(
+                "{label}… {took:.1} s   White {}  Black {}",
+                clock_text(run(Color::White, white)),
+                clock_text(run(Color::Black, black))
+            )
+        }
     }
 
     fn engine_move(&mut self) {
@@ -582,48 +574,6 @@ impl<B: TableCache> Session<B> {
             end.text(),
             end.result()
         ));
-    }
-
-    fn save_pgn(&self, file: &str) {
-        if file.is_empty() {
-            self.say("Usage: pgn FILE");
-            return;
-        }
-        let v = self.setup.variant;
-        let moves: Vec<Move> = self.game.moves().collect();
-        let mut pgn = PgnGame::new(v, self.setup.fen.clone(), &moves);
-        pgn.set_tag("Event", "Joust game");
-        pgn.set_tag("Site", "joust play");
-        let engine = match &self.setup.pace {
-            Pace::Depth(d) => format!("Joust (depth {d})"),
-            Pace::Clock(_) => "Joust".to_string(),
-        };
-        let (white, black) = match self.setup.human {
-            Color::White => ("You".to_string(), engine),
-            Color::Black => (engine, "You".to_string()),
-        };
-        pgn.set_tag("White", &white);
-        pgn.set_tag("Black", &black);
-        if let Pace::Clock(c) = &self.setup.pace {
-            pgn.set_tag("TimeControl", &c.control().to_string());
-        }
-        if let Some(end) = self.end {
-            pgn.result = end.result().to_string();
-            let termination = match end {
-                End::Time(_) => "time forfeit",
-                _ => "normal",
-            };
-            pgn.set_tag("Termination", termination);
-            match pgn.line.moves.last_mut() {
-                Some(last) => last.comments.push(end.text()),
-                None => pgn.line.comments.push(end.text()),
-            }
-        }
-        let text = write_pgn(&pgn, MoveNotation::San);
-        match std::fs::write(file, text) {
-            Ok(()) => self.say(&format!("Saved the game to {file}.")),
-            Err(e) => self.say(&format!("Cannot write '{file}': {e}")),
-        }
     }
 }
 

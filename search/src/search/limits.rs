@@ -1,7 +1,8 @@
 //! What the caller asks of a search: how deep, how many nodes, how long, how many lines,
-//! which root moves, and whether to stop at a mate.
+//! which root moves, whether to stop at a mate, and how strong to play.
 
 use super::{MATE, MATE_BOUND};
+use crate::strength::Strength;
 use joust_movegen::Move;
 use std::time::Duration;
 
@@ -29,6 +30,11 @@ pub struct Limits {
     /// (UCI's `go mate N`); the other limits still apply, and with none the search goes
     /// on until a mate is found or its deepest iteration is done. `Some(0)` is no limit.
     pub mate: Option<u32>,
+    /// Play weaker on purpose (see [`crate::strength`]): the search stops at the
+    /// strength's node cap (or the other limits, whichever comes first), compares at
+    /// least [`crate::strength::CANDIDATES`] root moves, and the result is one of them
+    /// chosen at random within the strength's margin. `None` is full strength.
+    pub strength: Option<Strength>,
 }
 
 impl Limits {

@@ -5,6 +5,7 @@ use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, ASPIRATION_WIDEST, S
 use super::worker::Worker;
 use super::{Limits, Shared, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval::Evaluator;
+use crate::strength::{self, CANDIDATES};
 use joust_core::Position;
 use joust_movegen::{tables, Move, MoveList, TableCache};
 use std::sync::atomic::Ordering;
@@ -57,7 +58,50 @@ pub struct SearchResult {
 /// searched) always completes, whatever the limits or the stop flag say, so the move
 /// returned has been searched; and it never allows the opponent a reply that wins at once
 /// (mate, or a stalemate where that wins) if another move does not (see `mate_guard`).
+///
+/// With [`Limits::strength`] set, the search is cut at the strength's node cap and the
+/// move returned (with its score and line) is one of the best few chosen at random within
+/// its margin (see [`crate::strength`]); `on_info` still gets only the lines asked for.
 pub fn search<B: TableCache>(
+    root: &Position<B>,
+    history: &[u64],
+    limits: &Limits,
+    shared: &Shared,
+    threads: usize,
+    evaluator: &Evaluator,
+    mut on_info: impl FnMut(&Info) + Send,
+) -> SearchResult {
+    let Some(strength) = &limits.strength else {
+        return full_search(root, history, limits, shared, threads, evaluator, on_info);
+    };
+    let mut inner = limits.clone();
+    inner.strength = None;
+    inner.nodes = Some(limits.nodes.unwrap_or(u64::MAX).min(strength.nodes()));
+    let shown = limits.multipv.max(1);
+    inner.multipv = shown.max(CANDIDATES);
+    // The lines of the last completed iteration.
+    let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+    let mut result = full_search(root, history, &inner, shared, threads, evaluator, |info| {
+        if info.multipv == 1 {
+            lines.clear();
+        }
+        lines.push((info.score, info.pv.clone()));
+        if info.multipv <= shown {
+            on_info(info);
+        }
+    });
+    if !lines.is_empty() {
+        let chosen = strength::pick(strength, &mut lines, root.key());
+        let (score, pv) = lines.swap_remove(chosen);
+        result.best = pv.first().copied().or(result.best);
+        result.score = score;
+        result.pv = pv;
+    }
+    result
+}
+
+/// [`search`] at full strength.
+fn full_search<B: TableCache>(
     root: &Position<B>,
     history: &[u64],
     limits: &Limits,
