@@ -6,6 +6,7 @@
 
 mod help;
 mod reading;
+mod text;
 
 use crate::clock::{clock_text, Clock, TimeControl};
 use crate::engine_text::{number_prefix, score_text, white_view};
@@ -16,7 +17,7 @@ use joust_core::rng::splitmix64;
 use joust_core::{variants, Color, Position, Variant};
 use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, Move, MoveFlag, Outcome, TableCache};
-use joust_notation::{legal_moves_san, move_to_san, write_pgn, MoveNotation, PgnGame};
+use joust_notation::{move_to_san, write_pgn, MoveNotation, PgnGame};
 use joust_render::{board_text, legend, TextStyle};
 use joust_search::{search, Evaluator, Info, Limits, Shared};
 use std::io::{BufRead, IsTerminal, Write};
@@ -232,7 +233,7 @@ impl<B: TableCache> Session<B> {
     fn say(&self, text: &str) {
         let out = std::io::stdout();
         let mut out = out.lock();
-        let _ = writeln!(out, "{text}");
+        let _ = writeln!(out, "{}", text::fit(text, text::WIDTH));
         let _ = out.flush();
     }
 
@@ -389,13 +390,7 @@ impl<B: TableCache> Session<B> {
                 self.show_board();
             }
             "fen" => self.say(&self.game.position().to_fen()),
-            "moves" => {
-                let all: Vec<String> = legal_moves_san(self.game.position())
-                    .into_iter()
-                    .map(|m| m.1)
-                    .collect();
-                self.say(&format!("Legal moves ({}): {}", all.len(), all.join(" ")));
-            }
+            "moves" => self.say(&text::moves_list(self.game.position())),
             "pgn" => self.save_pgn(rest),
             "undo" => self.undo(),
             "hint" if self.end.is_none() => self.hint(),
