@@ -54,7 +54,10 @@ fn a_scripted_game_uses_every_command() {
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     // A refused move gives the reason and close legal moves, and the game goes on.
-    assert!(out.contains("Refused: 'e5' is not a legal move here.\nClose legal moves: e3 e4\n"));
+    assert!(out.contains(
+        "Refused: 'e5' is not a legal move here: a Pawn does not move from e2 to e5.\n\
+         Close legal moves: e3 e4\n"
+    ));
     assert!(out.contains("Game over: white resigns, black wins (0-1). Joust wins."));
     let out = out.replace(&file.display().to_string(), "FILE");
     insta::assert_snapshot!("scripted_game", out);
@@ -394,4 +397,93 @@ fn a_whole_game_of_every_game_id_reaches_its_end() {
             "{id}: {end}"
         );
     }
+}
+
+/// Plays `script` from `fen` in game `id`; the refusals and what follows each, as printed.
+fn refusals(id: &str, fen: &str, script: &str) -> String {
+    let (code, out, err) = joust(
+        &["play", "--variant", id, "--fen", fen, "--depth", "1"],
+        &format!("{script}\nquit\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let mut report = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.contains("Refused: ") {
+            report += &format!("{}\n", line.rsplit("> ").next().unwrap_or(line));
+            for next in &lines[i + 1..] {
+                if !next.starts_with("  ")
+                    && !next.starts_with("Close")
+                    && !next.starts_with("No legal")
+                {
+                    break;
+                }
+                report += &format!("{next}\n");
+            }
+        }
+    }
+    assert!(report.lines().all(|l| l.chars().count() <= 80), "{report}");
+    report
+}
+
+#[test]
+fn a_refused_move_says_why() {
+    let chess = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let mut report = refusals(
+        "chess",
+        chess,
+        "e3e4\nd7d6\nBc1\nNg3\ng1g3\nc1h6\ne4e5\nd2e3\nO-O\ne1g1",
+    );
+    // Pinned, in check, into check; castling through an attacked square.
+    report += &refusals("chess", "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3");
+    report += &refusals("chess", "4r1k1/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra2\nKe2");
+    report += &refusals(
+        "chess",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1",
+        "O-O\nO-O-O",
+    );
+    report += &refusals("chess", "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O");
+    // LancerChess: the royal piece is the Queen.
+    report += &refusals("lancerchess", "4r1q1/8/8/8/8/8/4B3/4Q3 w - - 0 1", "Bd3");
+    // Lancers: a coordinate move without its facing.
+    let lancers = variants_start("lancers");
+    report += &refusals("lancers", &lancers, "b1f5\nb1g5ne");
+    // Cromwell: Rupert and Pym.
+    report += &refusals(
+        "cromwell",
+        "whb1kbhw/pppyp1pp/8/8/8/8/PPP1PPPP/WHBRKBHW w - - 0 1",
+        "d1d5",
+    );
+    // Musketeer: the King leaves check without capturing, so its gating is forfeited.
+    report += &refusals(
+        "musketeer",
+        "4k3/8/8/8/8/8/4r3/4K3[L-Cel-c-] w - - 0 20",
+        "e1d1c\nKd1/C",
+    );
+    for expected in [
+        "there is no piece on e3",
+        "c1 is occupied by your Bishop",
+        "the Bishop's way to h6 is blocked at d2",
+        "that would leave your King in check",
+        "castling through an attacked square, f1",
+        "that would leave your Queen in check",
+        "add the way the Lancer faces after the move, e.g. b1f5ne",
+        "Rupert and Pym may not attack each other",
+        "gating is forfeited",
+    ] {
+        // Long lines are broken at 80 columns, continued with two spaces.
+        assert!(
+            report.replace("\n  ", " ").contains(expected),
+            "{expected}: {report}"
+        );
+    }
+    insta::assert_snapshot!(report);
+}
+
+/// The start FEN of game `id`, as `joust variants ID` would use.
+fn variants_start(id: &str) -> String {
+    joust_core::variants::by_id(id)
+        .unwrap()
+        .start_fen
+        .to_string()
 }

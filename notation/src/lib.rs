@@ -1,13 +1,14 @@
 //! joust-notation: how moves and games are written down.
 //!
 //! Coordinate move text (docs/rules/README.md, "Moves in coordinates"; [`coordinate`]),
-//! SAN for every game ([`san`]), PGN files ([`pgn`]), the names games go by in them
+//! SAN for every game ([`san`]), why a move is not legal ([`explain`]), PGN files ([`pgn`]), the names games go by in them
 //! ([`names`]) and time controls ([`time_control`]). Parsing never panics: every error is
 //! a typed value saying what was wrong and where.
 
 #![warn(missing_docs)]
 
 pub mod coordinate;
+pub mod explain;
 pub mod names;
 pub mod pgn;
 pub mod san;

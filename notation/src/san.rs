@@ -323,6 +323,61 @@ enum Pattern {
     },
 }
 
+/// What a SAN text asks for, read without the position: for explaining why no legal
+/// move matches it ([`crate::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SanIntent {
+    /// Castling, long or short.
+    Castle {
+        /// `O-O-O`.
+        long: bool,
+    },
+    /// A board move.
+    Board {
+        /// The piece letter; `None` for a pawn.
+        letter: Option<char>,
+        /// The origin's file index, when written.
+        from_file: Option<u8>,
+        /// The origin's rank index, when written.
+        from_rank: Option<u8>,
+        /// The target.
+        to: Square,
+        /// True if a promotion piece is written.
+        promotion: bool,
+        /// True if a Lancer's facing is written.
+        facing: bool,
+        /// The gating letter, when written.
+        gate: Option<char>,
+    },
+}
+
+/// Reads `text` as SAN into what it asks for; `None` if it is not SAN or names no board
+/// move or castling.
+pub(crate) fn san_intent(g: Geometry, text: &str) -> Option<SanIntent> {
+    let (pattern, gate) = parse_pattern(g, text).ok()?;
+    match pattern {
+        Pattern::Castle { long } => Some(SanIntent::Castle { long }),
+        Pattern::Board {
+            letter,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+            facing,
+            ..
+        } => Some(SanIntent::Board {
+            letter,
+            from_file,
+            from_rank,
+            to,
+            promotion: promotion.is_some(),
+            facing: facing.is_some(),
+            gate: gate.map(|(l, _)| l),
+        }),
+        _ => None,
+    }
+}
+
 /// A gating suffix: the gated letter and, in the seed's `(Fo-e8)` form, the square.
 type GateSuffix = (char, Option<Square>);
 

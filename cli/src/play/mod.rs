@@ -13,6 +13,7 @@ mod reading;
 mod save;
 mod setup;
 mod terminal;
+mod text;
 
 pub use setup::PlayArgs;
 
@@ -23,7 +24,7 @@ use crate::UserError;
 use joust_core::{Color, Position};
 use joust_movegen::with_board_bits;
 use joust_movegen::{position_from_fen, Game, Move, MoveFlag, Outcome, TableCache};
-use joust_notation::{legal_moves_san, move_to_san};
+use joust_notation::move_to_san;
 use joust_render::{board_text, legend, TextStyle};
 use joust_search::{search, Evaluator, Info, Limits, Shared, Strength};
 use setup::{Pace, Setup};
@@ -128,11 +129,11 @@ impl<B: TableCache> Session<B> {
 
     fn say(&self, text: &str) {
         if let Some(term) = &self.term {
-            return term.say(text);
+            return term.say(&text::fit(text, text::WIDTH));
         }
         let out = std::io::stdout();
         let mut out = out.lock();
-        let _ = writeln!(out, "{text}");
+        let _ = writeln!(out, "{}", text::fit(text, text::WIDTH));
         let _ = out.flush();
     }
 
@@ -335,13 +336,7 @@ impl<B: TableCache> Session<B> {
                 self.show_board();
             }
             "fen" => self.say(&self.game.position().to_fen()),
-            "moves" => {
-                let all: Vec<String> = legal_moves_san(self.game.position())
-                    .into_iter()
-                    .map(|m| m.1)
-                    .collect();
-                self.say(&format!("Legal moves ({}): {}", all.len(), all.join(" ")));
-            }
+            "moves" => self.say(&text::moves_list(self.game.position())),
             "pgn" => {
                 self.save_pgn(rest);
             }

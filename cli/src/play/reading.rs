@@ -1,5 +1,6 @@
 //! Reading a typed move in `joust play`: SAN or coordinate notation, and for a move that
-//! is refused, the reason and the close legal moves.
+//! is refused, the reason (why it is not legal, from `joust_notation::explain`) and the
+//! close legal moves.
 //!
 //! "Close" legal moves are, best first: moves to the square the text names last (its
 //! destination), moves from the square it names first when it names two (its origin),
@@ -9,6 +10,7 @@
 use joust_core::suggest::edit_distance;
 use joust_core::{Geometry, Position, Square};
 use joust_movegen::{Move, TableCache};
+use joust_notation::explain::explain_refusal;
 use joust_notation::{
     legal_moves_san, move_to_text, parse_move, parse_san, MoveTextError, SanError,
 };
@@ -36,8 +38,11 @@ pub fn read_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move, R
         Ok(mv) => return Ok(mv),
         Err(e) => e,
     };
+    // A text that names a move that is not legal gets the reason why, when one is found.
+    let why = || explain_refusal(pos, text).map_or(String::new(), |r| format!(": {r}"));
     let reason = match (&san_err, &coord_err) {
-        (_, MoveTextError::Illegal(_)) => coord_err.to_string(),
+        (_, MoveTextError::Illegal(_)) => format!("{coord_err}{}", why()),
+        (SanError::Illegal(_), _) => format!("{san_err}{}", why()),
         (SanError::Malformed { reason, .. }, _) => format!(
             "'{text}' is neither SAN ({reason}) nor a coordinate move like e2e4; \
              type 'help' for the notation"
@@ -134,11 +139,17 @@ mod tests {
     fn a_refused_move_says_why_and_offers_close_moves() {
         let pos = start("chess");
         let r = read_move(&pos, "e5").unwrap_err();
-        assert_eq!(r.reason, "'e5' is not a legal move here");
+        assert_eq!(
+            r.reason,
+            "'e5' is not a legal move here: a Pawn does not move from e2 to e5"
+        );
         // Nothing reaches e5; e4 and e3 are one edit away.
         assert_eq!(r.close, ["e3", "e4"]);
         let r = read_move(&pos, "g1g3").unwrap_err();
-        assert_eq!(r.reason, "'g1g3' is not a legal move here");
+        assert_eq!(
+            r.reason,
+            "'g1g3' is not a legal move here: a Knight does not move from g1 to g3"
+        );
         // Nothing reaches g3 but g2-g3; the knight on g1 has two moves.
         assert_eq!(r.close[0], "g3");
         assert!(r.close.contains(&"Nf3".to_string()), "{:?}", r.close);
