@@ -249,3 +249,67 @@ fn the_help_lists_every_command() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out);
 }
+
+/// The `Nodes searched` of a bench's output, and its per-position lines.
+fn bench_nodes(out: &str) -> (u64, Vec<&str>) {
+    let total = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .unwrap_or_else(|| panic!("no node count in {out}"));
+    let lines = out.lines().filter(|l| l.starts_with("Position ")).collect();
+    (total.parse().unwrap(), lines)
+}
+
+#[test]
+fn bench_counts_the_same_nodes_every_run() {
+    let (code, first, err) = joust(&["bench", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let (nodes, lines) = bench_nodes(&first);
+    assert!(nodes > 0, "{first}");
+    assert!(lines.len() >= 8, "{first}");
+    // Each position's nodes add up to the total; every game of the list is searched.
+    let per_position: u64 = lines
+        .iter()
+        .map(|l| {
+            let after = l.split(" nodes ").nth(1).unwrap().trim_start();
+            after.split(' ').next().unwrap().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(per_position, nodes, "{first}");
+    for game in [
+        "chess",
+        "lancerchess",
+        "clash",
+        "cromwell",
+        "royal-lion",
+        "musketeer",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.contains(&format!(" {game} "))),
+            "{game}: {first}"
+        );
+    }
+    assert!(first.contains("Total time (ms) : "), "{first}");
+    assert!(first.contains("Nodes/second    : "), "{first}");
+    // The second run counts the same nodes and plays the same moves: only times differ.
+    let (code, second, _) = joust(&["bench", "4"]);
+    assert_eq!(code, 0);
+    assert_eq!(bench_nodes(&second), (nodes, lines.clone()));
+    // A deeper bench searches more.
+    let (code, deeper, _) = joust(&["bench", "5"]);
+    assert_eq!(code, 0);
+    assert!(bench_nodes(&deeper).0 > nodes, "{deeper}");
+}
+
+#[test]
+fn bench_refuses_a_bad_depth() {
+    for depth in ["0", "31", "deep", "-2"] {
+        let (code, out, err) = joust(&["bench", "--", depth]);
+        assert_eq!(code, 2, "{depth}: {out}");
+        assert!(out.is_empty(), "{depth}: {out}");
+        assert_eq!(
+            err,
+            format!("joust: error: bench depth '{depth}' is not a whole number from 1 to 30\n")
+        );
+    }
+}

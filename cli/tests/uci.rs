@@ -264,3 +264,53 @@ fn isready_and_quit_are_answered_during_a_long_perft() {
         "{rest:?}"
     );
 }
+
+#[test]
+fn d_draws_the_board_with_its_fen() {
+    let out = session(
+        "setoption name UCI_Variant value lancers\nposition startpos moves e2e4 e7e5\nd\nposition startpos moves e2e5\nd\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Fen: rl(SE)bqkbl(SW)r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RL(NE)BQKBL(NW)R w KQkq - 0 2\n"
+        ),
+        "{out}"
+    );
+    // After a refused position there is none to draw, and the engine says why.
+    assert!(
+        out.ends_with(
+            "info string no position: move 1 of the list: 'e2e5' is not a legal move here\n"
+        ),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn bench_in_the_loop_counts_what_joust_bench_counts() {
+    let out = session("bench 3\nd\nbench zero\nisready\nquit\n");
+    let nodes = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched  : "))
+            .unwrap_or_else(|| panic!("no count in {text}"))
+            .to_string()
+    };
+    let cli = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(["bench", "3"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    assert_eq!(nodes(&out), nodes(&String::from_utf8_lossy(&cli.stdout)));
+    assert!(out.contains("Total time (ms) : "), "{out}");
+    // The session's position is kept (chess's start), and a bad depth is refused.
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "info string bench depth 'zero' is not a whole number from 1 to 30\nreadyok\n"
+        ),
+        "{out}"
+    );
+}

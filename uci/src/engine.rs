@@ -100,6 +100,11 @@ impl Engine {
                 }
             }
             Command::Eval => self.eval(),
+            Command::Display => self.display(),
+            Command::Bench(depth) => {
+                self.stop();
+                self.bench(depth);
+            }
             Command::Quit => {
                 self.stop();
                 return Flow::Quit;
@@ -259,6 +264,24 @@ impl Engine {
             lines.push(format!("  {name:<16} {:+6.2}", cp as f64 / 100.0));
         }
         self.out.lines(lines.iter().map(String::as_str));
+    }
+
+    /// `d`: the board, its FEN and key.
+    fn display(&self) {
+        match &self.board {
+            Ok(board) => self.out.lines(board.diagram().iter().map(String::as_str)),
+            Err(why) => self.out.info(&format!("no position: {why}")),
+        }
+    }
+
+    /// `bench`: searches the bench positions on this thread (as Stockfish does, the loop
+    /// waits for it), with a table of its own; the session's position and table are kept.
+    fn bench(&self, depth: u32) {
+        let result = crate::bench::run(depth, |line| self.out.line(&line.to_string()));
+        match result {
+            Ok(summary) => self.out.lines(summary.lines().iter().map(String::as_str)),
+            Err(e) => self.out.info(&e.to_string()),
+        }
     }
 
     fn go(&mut self, go: Go) {
