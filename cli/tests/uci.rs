@@ -314,3 +314,53 @@ fn bench_in_the_loop_counts_what_joust_bench_counts() {
         "{out}"
     );
 }
+
+/// A client that GUIs and bots use: python-chess drives `joust uci` through a game on a
+/// clock with pondering (`go ponder`, then `ponderhit` when the expected move comes),
+/// `Move Overhead` set, and an analysis.
+const PYTHON_CHESS_CLIENT: &str = r#"
+import sys, chess, chess.engine
+engine = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"], timeout=60)
+assert engine.id["name"].startswith("Joust"), engine.id
+for name in ("Move Overhead", "Ponder", "Hash", "Threads"):
+    assert name in engine.options, name
+engine.configure({"Move Overhead": 30, "Hash": 8})
+board = chess.Board()
+clock = chess.engine.Limit(white_clock=3, black_clock=3, white_inc=0.05, black_inc=0.05)
+ponderhits = 0
+while not board.is_game_over() and board.ply() < 12:
+    result = engine.play(board, clock, ponder=True)
+    assert result.move in board.legal_moves, (board.fen(), result.move)
+    board.push(result.move)
+    if result.ponder is not None and result.ponder in board.legal_moves:
+        board.push(result.ponder)
+        ponderhits += 1
+    else:
+        board.push(next(iter(board.legal_moves)))
+assert ponderhits > 0, "no move was pondered"
+info = engine.analyse(board, chess.engine.Limit(depth=5))
+assert info["depth"] >= 5 and info["pv"][0] in board.legal_moves, info
+assert isinstance(info["score"].white(), (chess.engine.Cp, chess.engine.Mate)), info
+engine.quit()
+print("ok", board.ply(), "plies,", ponderhits, "ponderhits")
+"#;
+
+#[test]
+fn python_chess_plays_a_game_with_pondering() {
+    let has_client = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_client {
+        println!("skipped: python3 with python-chess is not installed (pip install chess)");
+        return;
+    }
+    let out = Command::new("python3")
+        .args(["-c", PYTHON_CHESS_CLIENT, env!("CARGO_BIN_EXE_joust")])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("ok 12 plies"), "{stdout}\n{stderr}");
+}

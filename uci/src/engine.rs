@@ -5,7 +5,7 @@ use crate::command::{Command, CommandError, Setup};
 use crate::eval_options;
 use crate::go::Go;
 use crate::job::{Hold, Job};
-use crate::options::{self, NetChoice, Setting, DEFAULT_HASH_MB};
+use crate::options::{self, NetChoice, Setting, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
 use crate::output::Output;
 use crate::Settings;
 use joust_core::{variants, Variant};
@@ -34,6 +34,8 @@ pub struct Engine {
     hash_mb: usize,
     threads: usize,
     multipv: usize,
+    /// The `Move Overhead` option.
+    move_overhead: Duration,
     evaluator: Arc<Evaluator>,
     /// The `PieceValues` and `EvalWeights` options (see `eval_options`).
     piece_values: Vec<(char, i32)>,
@@ -57,6 +59,7 @@ impl Engine {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
             evaluator: Arc::new(Evaluator::new(variant)),
             piece_values: Vec::new(),
             eval_weights: Vec::new(),
@@ -189,6 +192,7 @@ impl Engine {
                 }
             }
             Setting::Ponder => {}
+            Setting::MoveOverhead(ms) => self.move_overhead = Duration::from_millis(ms as u64),
             Setting::PieceValues(values) => {
                 self.piece_values = values;
                 self.evaluator = Arc::new(self.evaluation_of(self.variant));
@@ -327,7 +331,7 @@ impl Engine {
             ..Limits::default()
         };
         // The time for this move, counted from now (or from `ponderhit`).
-        let timed = self.timed(&go, board.white_to_move());
+        let timed = go.time_limits(board.white_to_move(), self.move_overhead);
         let fallback = || {
             let ms = self.settings.fallback_time.as_millis();
             let when = if go.ponder { " after ponderhit" } else { "" };
@@ -361,29 +365,5 @@ impl Engine {
             hold,
             after_ponderhit,
         ));
-    }
-
-    /// The time limits of `go`: `movetime` as it is, else a share of the side to
-    /// move's clock (a side whose clock is not given has none left); `None` if neither.
-    fn timed(&self, go: &Go, white: bool) -> Option<Limits> {
-        if let Some(ms) = go.movetime {
-            return Some(Limits {
-                time: Some(Duration::from_millis(ms)),
-                ..Limits::default()
-            });
-        }
-        if go.wtime.is_none() && go.btime.is_none() {
-            return None;
-        }
-        let (left, inc) = if white {
-            (go.wtime, go.winc)
-        } else {
-            (go.btime, go.binc)
-        };
-        Some(Limits::default().with_clock(
-            Duration::from_millis(left.unwrap_or(0)),
-            Duration::from_millis(inc.unwrap_or(0)),
-            go.movestogo,
-        ))
     }
 }

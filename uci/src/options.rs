@@ -15,6 +15,10 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_THREADS: usize = 64;
 /// The most best lines reported.
 pub const MAX_MULTIPV: usize = 256;
+/// The default `Move Overhead`, in milliseconds (Stockfish's: 10).
+pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 10;
+/// The largest `Move Overhead`, in milliseconds (Stockfish's: 5000).
+pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
 /// One option's new value, read from `setoption`.
 #[derive(Clone, Debug)]
@@ -35,6 +39,9 @@ pub enum Setting {
     EvalFile(NetChoice),
     /// `Ponder`: the GUI may send `go ponder` (nothing to change in the engine).
     Ponder,
+    /// `Move Overhead`: milliseconds taken off each move's share of the clock, for the
+    /// time the GUI and the line lose per move.
+    MoveOverhead(usize),
     /// `VariantPath`: a game file was read; its games are added (Fairy-Stockfish's
     /// option name).
     VariantPath(variants::user::Added),
@@ -106,6 +113,9 @@ pub fn declarations() -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name Ponder type check default false".to_string(),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
         "option name PieceValues type string default <empty>".to_string(),
         "option name EvalWeights type string default <empty>".to_string(),
         "option name VariantPath type string default <empty>".to_string(),
@@ -131,6 +141,9 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, OptionError> {
         "hash" => spin("Hash", value, 1, MAX_HASH_MB).map(Setting::Hash),
         "threads" => spin("Threads", value, 1, MAX_THREADS).map(Setting::Threads),
         "multipv" => spin("MultiPV", value, 1, MAX_MULTIPV).map(Setting::MultiPv),
+        "move overhead" => {
+            spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS).map(Setting::MoveOverhead)
+        }
         "ponder" => match value {
             "true" | "false" => Ok(Setting::Ponder),
             _ => Err(OptionError::NotABool("Ponder", value.to_string())),
@@ -190,6 +203,10 @@ mod tests {
         assert!(matches!(read("Threads", "2"), Setting::Threads(2)));
         assert!(matches!(read("MultiPV", "3"), Setting::MultiPv(3)));
         assert!(matches!(read("Ponder", "true"), Setting::Ponder));
+        assert!(matches!(
+            read("move overhead", "0"),
+            Setting::MoveOverhead(0)
+        ));
         assert!(matches!(read("PieceValues", "<empty>"), Setting::PieceValues(v) if v.is_empty()));
         assert!(
             matches!(read("EvalWeights", "tempo=3"), Setting::EvalWeights(w) if w == [("tempo".to_string(), 3)])
@@ -205,6 +222,10 @@ mod tests {
         assert_eq!(err("Threads", "-1"), "Threads '-1' is not 1 to 64");
         assert_eq!(err("MultiPV", ""), "MultiPV '' is not 1 to 256");
         assert_eq!(err("Ponder", "yes"), "Ponder 'yes' is not true or false");
+        assert_eq!(
+            err("Move Overhead", "5001"),
+            "Move Overhead '5001' is not 0 to 5000"
+        );
         assert_eq!(
             err("UCI_Opponent", "x"),
             "unknown option 'UCI_Opponent' ignored"
