@@ -198,7 +198,7 @@ fn annotate_file(file: &str, engine: &mut Engine) -> Result<u8, UserError> {
     let mut progress: Option<Progress> = None;
     let (mut failed, mut annotated) = (false, 0);
     for (i, game) in open_pgn(file)?.enumerate() {
-        let progress = progress.get_or_insert_with(Progress::start);
+        let progress = progress.get_or_insert_with(|| Progress::bar(0));
         match game {
             Ok(g) => {
                 if annotated > 0 {
@@ -309,7 +309,8 @@ fn annotate<B: TableCache>(
     let moves: Vec<Move> = g.moves().collect();
     let mut game = Game::new(start);
     let mut keys = Vec::new();
-    progress.set(&format!("game {n}: analysing the start position"));
+    progress.restart(moves.len() as u64);
+    progress.set(&format!("game {n}: moves analysed"));
     let mut before = judge(&game, &keys, engine, &evaluator);
     let mut marks = [[0u32; MARKS.len()]; 2];
     for (i, &mv) in moves.iter().enumerate() {
@@ -329,23 +330,15 @@ fn annotate<B: TableCache>(
                 ""
             );
             progress.println(&text);
-            progress.set(&format!(
-                "game {n}: analysing move {}/{}",
-                i + 1,
-                moves.len()
-            ));
             before = judge(&game, &keys, engine, &evaluator);
+            progress.inc(1);
             continue;
         }
         if !game.play(mv) {
             return Err(UserError(format!("game {n}: move {} is illegal", i + 1)));
         }
-        progress.set(&format!(
-            "game {n}: analysing move {}/{}",
-            i + 1,
-            moves.len()
-        ));
         let after = judge(&game, &keys, engine, &evaluator);
+        progress.inc(1);
         let judged = mark_of(
             white_view(before.score, side),
             white_view(after.score, side),

@@ -313,3 +313,53 @@ fn bench_refuses_a_bad_depth() {
         );
     }
 }
+
+/// Runs tmux on a server of this test's own.
+fn tmux(socket: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new("tmux")
+        .args(["-L", socket])
+        .args(args)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
+    // Piped: standard error stays empty, so logs and scripts see no bar.
+    let (code, out, err) = joust(&["perft", "4", "--threads", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(stable(&out), "Nodes searched: 197281");
+    assert!(err.is_empty(), "{err:?}");
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("skipped the terminal half: tmux is not installed");
+        return;
+    }
+    // In a terminal (tmux), a deep perft shows its bar over the 20 root moves.
+    let socket = format!("joust-bar-{}", std::process::id());
+    let command = format!(
+        "{} perft 6 --threads 1 > /dev/null; sleep 30",
+        env!("CARGO_BIN_EXE_joust")
+    );
+    tmux(
+        &socket,
+        &["new-session", "-d", "-x", "120", "-y", "10", &command],
+    )
+    .expect("tmux starts");
+    let mut screen = String::new();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(30) {
+        screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
+        if screen.contains("perft 6: ") && screen.contains("/20 (") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = tmux(&socket, &["kill-server"]);
+    assert!(
+        screen.contains("perft 6: ") && screen.contains("/20 (") && screen.contains('['),
+        "no bar on the screen:\n{screen}"
+    );
+}
