@@ -14,10 +14,11 @@ use joust_notation::{move_to_san, PgnGame};
 use joust_search::{search, Evaluator, Info, Limits, Shared, MATE};
 use std::time::Instant;
 
-/// A move that loses this much (centipawns, against the engine's best) is marked `?`.
-const MISTAKE: i32 = 100;
-/// A move that loses this much is marked `??`.
-const BLUNDER: i32 = 300;
+/// The marks of a move by the winning chances it loses (the mover's, from -1 to 1),
+/// worst first: lichess's thresholds for a blunder, a mistake and an inaccuracy.
+const MARKS: [(f64, &str); 3] = [(0.3, "??"), (0.2, "?"), (0.1, "?!")];
+/// The slope of the logistic curve from centipawns to winning chances (lichess's).
+const WINNING_SLOPE: f64 = 0.003_682_08;
 /// How long a position is searched when neither `--depth` nor `--time` is given.
 const DEFAULT_TIME: &str = "5s";
 /// How deep each position of a PGN game is searched by default.
@@ -197,7 +198,7 @@ fn annotate_file(file: &str, engine: &mut Engine) -> Result<u8, UserError> {
     let mut progress: Option<Progress> = None;
     let (mut failed, mut annotated) = (false, 0);
     for (i, game) in open_pgn(file)?.enumerate() {
-        let progress = progress.get_or_insert_with(Progress::start);
+        let progress = progress.get_or_insert_with(|| Progress::bar(0));
         match game {
             Ok(g) => {
                 if annotated > 0 {
@@ -267,8 +268,23 @@ fn judge<B: TableCache>(
     }
 }
 
-/// Prints game `n` with every move's evaluation; moves losing [`MISTAKE`] or [`BLUNDER`]
-/// centipawns against the engine's choice get `?` or `??` and the better move.
+/// The winning chances of a score in centipawns for the side it is scored for, from -1
+/// (lost) to 1 (won), as lichess computes them; a mate counts as 100 pawns, so as sure.
+fn winning_chances(score: i32) -> f64 {
+    2.0 / (1.0 + (-WINNING_SLOPE * f64::from(bounded(score))).exp()) - 1.0
+}
+
+/// The mark of a move that takes the mover's score from `before` to `after` (both from
+/// the mover's view), and its index in [`MARKS`]: by the winning chances lost, so that a
+/// pawn lost in an even position weighs more than a rook lost in a position already lost.
+fn mark_of(before: i32, after: i32) -> Option<usize> {
+    let lost = winning_chances(before) - winning_chances(after);
+    MARKS.iter().position(|&(drop, _)| lost >= drop)
+}
+
+/// Prints game `n` with every move's evaluation; a move that is not the engine's choice
+/// and loses enough winning chances (see [`MARKS`]) gets `??`, `?` or `?!` and the better
+/// move.
 fn annotate<B: TableCache>(
     n: usize,
     g: &PgnGame,
@@ -293,9 +309,10 @@ fn annotate<B: TableCache>(
     let moves: Vec<Move> = g.moves().collect();
     let mut game = Game::new(start);
     let mut keys = Vec::new();
-    progress.set(&format!("game {n}: analysing the start position"));
+    progress.restart(moves.len() as u64);
+    progress.set(&format!("game {n}: moves analysed"));
     let mut before = judge(&game, &keys, engine, &evaluator);
-    let mut marks = [[0u32; 2]; 2];
+    let mut marks = [[0u32; MARKS.len()]; 2];
     for (i, &mv) in moves.iter().enumerate() {
         let pos = game.position().clone();
         let side = pos.side_to_move();
@@ -313,32 +330,25 @@ fn annotate<B: TableCache>(
                 ""
             );
             progress.println(&text);
-            progress.set(&format!(
-                "game {n}: analysing move {}/{}",
-                i + 1,
-                moves.len()
-            ));
             before = judge(&game, &keys, engine, &evaluator);
+            progress.inc(1);
             continue;
         }
         if !game.play(mv) {
             return Err(UserError(format!("game {n}: move {} is illegal", i + 1)));
         }
-        progress.set(&format!(
-            "game {n}: analysing move {}/{}",
-            i + 1,
-            moves.len()
-        ));
         let after = judge(&game, &keys, engine, &evaluator);
-        let loss = bounded(white_view(before.score, side)) - bounded(white_view(after.score, side));
-        let mark = if before.best == Some(mv) || loss < MISTAKE {
-            ""
-        } else if loss < BLUNDER {
-            marks[side.index()][0] += 1;
-            "?"
-        } else {
-            marks[side.index()][1] += 1;
-            "??"
+        progress.inc(1);
+        let judged = mark_of(
+            white_view(before.score, side),
+            white_view(after.score, side),
+        );
+        let mark = match judged {
+            Some(i) if before.best != Some(mv) => {
+                marks[side.index()][i] += 1;
+                MARKS[i].1
+            }
+            _ => "",
         };
         let comment = match (after.outcome, before.best) {
             (Some(outcome), _) => outcome.to_string(),
@@ -359,13 +369,44 @@ fn annotate<B: TableCache>(
         before = after;
     }
     for side in [Color::White, Color::Black] {
-        let [m, b] = marks[side.index()];
+        let [b, m, i] = marks[side.index()];
+        let plural =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         progress.println(&format!(
-            "{}: {m} mistake{} (?), {b} blunder{} (??)",
+            "{}: {} (?!), {} (?), {} (??)",
             side_name(side),
-            if m == 1 { "" } else { "s" },
-            if b == 1 { "" } else { "s" }
+            plural(i, "inaccuracy", "inaccuracies"),
+            plural(m, "mistake", "mistakes"),
+            plural(b, "blunder", "blunders"),
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_chances_follow_lichess_curve() {
+        assert_eq!(winning_chances(0), 0.0);
+        assert!((winning_chances(100) - 0.1821).abs() < 1e-3);
+        assert!((winning_chances(-300) + 0.5022).abs() < 1e-3);
+        assert!(winning_chances(MATE - 5) > 0.999_999);
+    }
+
+    #[test]
+    fn a_loss_is_weighed_by_the_chances_it_costs() {
+        // Three pawns lost from an even position is a blunder...
+        assert_eq!(mark_of(0, -300).map(|i| MARKS[i].1), Some("??"));
+        // ...but not when the position was already lost, nor when still won.
+        assert_eq!(mark_of(-1200, -1500), None);
+        assert_eq!(mark_of(1500, 1200), None);
+        // Thresholds of an inaccuracy and a mistake.
+        assert_eq!(mark_of(0, -60).map(|i| MARKS[i].1), Some("?!"));
+        assert_eq!(mark_of(0, -120).map(|i| MARKS[i].1), Some("?"));
+        assert_eq!(mark_of(50, 20), None);
+        // Walking into a mate from an even position.
+        assert_eq!(mark_of(0, -MATE + 1).map(|i| MARKS[i].1), Some("??"));
+    }
 }

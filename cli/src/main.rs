@@ -1,6 +1,7 @@
 //! `joust`: the command line of the Joust chess-variant engine.
 
 mod analyse_cmd;
+mod bench_cmd;
 mod clock;
 mod diagram_cmd;
 mod engine_text;
@@ -55,6 +56,8 @@ enum Command {
     Variants(variants_cmd::VariantsArgs),
     /// Serve a board in the browser for every game: play, the engine, analysis.
     Serve(serve_cmd::ServeArgs),
+    /// Search a fixed set of positions to a fixed depth: the node count and the speed.
+    Bench(bench_cmd::BenchArgs),
 }
 
 /// A failure to report to the user: one line on stderr, exit status 2.
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Diagram(args)) => diagram_cmd::run(&args),
         Some(Command::Variants(args)) => variants_cmd::run(&args),
         Some(Command::Serve(args)) => serve_cmd::run(&args),
+        Some(Command::Bench(args)) => bench_cmd::run(&args),
         None if !std::io::stdin().is_terminal() => Ok(xboard_cmd::uci_or_xboard()),
         None => {
             let _ = <Cli as clap::CommandFactory>::command().print_help();

@@ -1,10 +1,11 @@
 //! `joust perft`: leaf counts, with an optional per-move divide, timed.
 
+use crate::progress::Progress;
 use crate::UserError;
 use clap::Args;
 use joust_core::{variants, Position, Variant};
 use joust_movegen::with_board_bits;
-use joust_movegen::{divide, make, perft_parallel, position_from_fen, tables, TableCache};
+use joust_movegen::{legal_moves, make, perft_parallel, position_from_fen, tables, TableCache};
 use joust_notation::{move_to_text, parse_move};
 use std::io::Write;
 use std::time::Instant;
@@ -112,11 +113,25 @@ fn run_on<B: TableCache>(
     let start = Instant::now();
     let out = std::io::stdout();
     let mut out = out.lock();
+    // Root move by root move (each counted on all threads), so that a bar in a terminal
+    // shows how many are done.
+    let roots: Vec<_> = if depth == 0 {
+        Vec::new()
+    } else {
+        legal_moves(&pos).iter().copied().collect()
+    };
+    let progress = Progress::bar(roots.len() as u64);
+    let mut rows: Vec<(String, u64)> = Vec::with_capacity(roots.len());
+    for &mv in &roots {
+        let text = move_to_text(&pos, mv);
+        progress.set(&format!("perft {depth}: {text}"));
+        let mut child = pos.clone();
+        make(t, &mut child, mv);
+        rows.push((text, perft_parallel(&child, depth - 1, threads)));
+        progress.inc(1);
+    }
+    drop(progress);
     let nodes = if args.divide {
-        let mut rows: Vec<(String, u64)> = divide(&pos, depth, threads)
-            .into_iter()
-            .map(|(mv, n)| (move_to_text(&pos, mv), n))
-            .collect();
         rows.sort();
         for (text, n) in &rows {
             let _ = writeln!(out, "{text}: {n}");
@@ -127,8 +142,10 @@ fn run_on<B: TableCache>(
         } else {
             rows.iter().map(|r| r.1).sum()
         }
+    } else if depth == 0 {
+        1
     } else {
-        perft_parallel(&pos, depth, threads)
+        rows.iter().map(|r| r.1).sum()
     };
     let secs = start.elapsed().as_secs_f64();
     let _ = writeln!(out, "Nodes searched: {nodes}");

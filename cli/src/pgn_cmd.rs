@@ -1,6 +1,7 @@
 //! `joust pgn`: check the games of a PGN file, or convert their moves between SAN and
 //! coordinate notation.
 
+use crate::progress::Progress;
 use crate::UserError;
 use clap::{Args, Subcommand, ValueEnum};
 use joust_notation::{write_pgn, MoveNotation, PgnError, PgnErrorKind, PgnGame, PgnReader};
@@ -107,33 +108,49 @@ pub fn run(args: &PgnArgs) -> Result<u8, UserError> {
     }
 }
 
+/// The games of `file` like [`open_pgn`], read through a bar over the file's bytes (a
+/// spinner-less bar of unknown size for standard input).
+fn open_pgn_shown(
+    file: &str,
+    progress: &Progress,
+) -> Result<PgnReader<Box<dyn BufRead>>, UserError> {
+    if file == "-" {
+        return Ok(PgnReader::new(Box::new(std::io::stdin().lock())));
+    }
+    let f = File::open(file).map_err(|e| UserError(format!("cannot read '{file}': {e}")))?;
+    if let Ok(meta) = f.metadata() {
+        progress.restart(meta.len());
+    }
+    Ok(PgnReader::new(Box::new(BufReader::new(
+        progress.wrap_read(f),
+    ))))
+}
+
 fn check(file: &str) -> Result<u8, UserError> {
-    let out = std::io::stdout();
-    let mut out = out.lock();
+    let progress = Progress::bytes(0);
     let (mut total, mut failed, mut skipped) = (0, 0, 0);
-    for game in open_pgn(file)? {
+    for game in open_pgn_shown(file, &progress)? {
         total += 1;
+        progress.set(&format!("checked {}", games(total)));
         match game {
             Ok(g) if g.issues.is_empty() => {
-                let _ = writeln!(
-                    out,
+                progress.println(&format!(
                     "{}: ok, {} plies, {}",
                     label(total, &g),
                     g.line.moves.len(),
                     g.result
-                );
+                ));
             }
             Ok(g) => {
                 failed += 1;
                 for issue in &g.issues {
-                    let _ = writeln!(
-                        out,
+                    progress.println(&format!(
                         "{}: line {}, column {}: {}",
                         label(total, &g),
                         issue.loc.line,
                         issue.loc.column,
                         issue.kind
-                    );
+                    ));
                 }
             }
             Err(e) => {
@@ -142,10 +159,10 @@ fn check(file: &str) -> Result<u8, UserError> {
                 }
                 if is_skipped(&e) {
                     skipped += 1;
-                    let _ = writeln!(out, "{e}; skipped");
+                    progress.println(&format!("{e}; skipped"));
                 } else {
                     failed += 1;
-                    let _ = writeln!(out, "{e}");
+                    progress.println(&format!("{e}"));
                 }
             }
         }
@@ -157,12 +174,11 @@ fn check(file: &str) -> Result<u8, UserError> {
             if n == 1 { "it" } else { "them" }
         ),
     };
-    let _ = writeln!(
-        out,
+    progress.println(&format!(
         "{}: {} ok, {failed} failed{skipped_text}",
         games(total),
         total - failed - skipped
-    );
+    ));
     Ok(u8::from(failed > 0))
 }
 

@@ -1,89 +1,103 @@
-//! A status line on standard error for long runs ("depth 9, 3.2 s"), redrawn in place
-//! while work goes on; shown only when standard error is a terminal, so pipes, logs and
-//! tests never see it.
+//! Progress on standard error for long work, drawn with `indicatif`: a status line with
+//! the time spent ("searching depth 9 (3s)"), a bar over a known amount of work (root
+//! moves of a perft, moves of a game, bytes of a file), or a spinner for work of unknown
+//! size. Shown only when standard error is a terminal, so pipes, logs and tests never see
+//! it; lines printed through [`Progress::println`] never mix with it.
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// The shown text with the time it was set, and the flag that ends the ticker.
-type State = (Mutex<(String, Instant)>, AtomicBool);
+/// How often a spinner or the time shown is redrawn.
+const TICK: Duration = Duration::from_millis(120);
 
-/// A ticking status line: a text plus the time since it was set.
+/// A status line, bar or spinner on standard error; hidden unless it is a terminal, and
+/// cleared when dropped.
 pub struct Progress {
-    state: Option<Arc<State>>,
-    ticker: Option<JoinHandle<()>>,
+    bar: ProgressBar,
+}
+
+/// A bar drawn on standard error if that is a terminal, else one drawn nowhere.
+fn new_bar(len: Option<u64>, template: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match len {
+        Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
+        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+    };
+    // The templates are constants of this file: a bad one is a bug, shown plainly.
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar.enable_steady_tick(TICK);
+    bar
 }
 
 impl Progress {
-    /// Starts the status line (a no-op unless standard error is a terminal).
+    /// A status line: a spinner, the text given to [`Progress::set`] and the time spent.
     pub fn start() -> Progress {
-        if !std::io::stderr().is_terminal() {
-            return Progress {
-                state: None,
-                ticker: None,
-            };
-        }
-        let state: Arc<State> = Arc::new((
-            Mutex::new((String::new(), Instant::now())),
-            AtomicBool::new(false),
-        ));
-        let shared = Arc::clone(&state);
-        let ticker = std::thread::spawn(move || {
-            while !shared.1.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
-                if let Ok(s) = shared.0.lock() {
-                    if !s.0.is_empty() && !shared.1.load(Ordering::Relaxed) {
-                        let secs = s.1.elapsed().as_secs_f64();
-                        eprint!("\r\x1b[K{} ({secs:.1} s)", s.0);
-                        let _ = std::io::stderr().flush();
-                    }
-                }
-            }
-        });
         Progress {
-            state: Some(state),
-            ticker: Some(ticker),
+            bar: new_bar(None, "{spinner} {msg} ({elapsed})"),
         }
     }
 
-    /// Shows `text` from now on (an empty text hides the line); the clock restarts.
+    /// A bar over `len` steps (see [`Progress::inc`]), with the text of
+    /// [`Progress::set`] before it and the time left after it.
+    pub fn bar(len: u64) -> Progress {
+        Progress {
+            bar: new_bar(
+                Some(len),
+                "{msg} [{bar:30}] {pos}/{len} ({elapsed}, about {eta} left)",
+            ),
+        }
+    }
+
+    /// A bar over the `len` bytes of a file read through [`Progress::wrap_read`].
+    pub fn bytes(len: u64) -> Progress {
+        Progress {
+            bar: new_bar(
+                Some(len),
+                "{msg} [{bar:30}] {bytes}/{total_bytes} (about {eta} left)",
+            ),
+        }
+    }
+
+    /// Shows `text` from now on.
     pub fn set(&self, text: &str) {
-        if let Some(state) = &self.state {
-            if let Ok(mut s) = state.0.lock() {
-                *s = (text.to_string(), Instant::now());
-                eprint!("\r\x1b[K{text}");
-                let _ = std::io::stderr().flush();
-            }
-        }
+        self.bar.set_message(text.to_string());
     }
 
-    /// Prints a line on standard output, first wiping the status line so they do not mix.
+    /// Starts the bar again over `len` steps, none done.
+    pub fn restart(&self, len: u64) {
+        self.bar.set_length(len);
+        self.bar.reset();
+    }
+
+    /// Counts `n` more steps done.
+    pub fn inc(&self, n: u64) {
+        self.bar.inc(n);
+    }
+
+    /// `read`, counting each byte read as a step done.
+    pub fn wrap_read<R: std::io::Read>(&self, read: R) -> impl std::io::Read {
+        self.bar.wrap_read(read)
+    }
+
+    /// Prints a line on standard output, the bar lifted meanwhile so they do not mix.
     pub fn println(&self, line: &str) {
-        let guard = self.state.as_ref().map(|s| s.0.lock());
-        if guard.is_some() {
-            eprint!("\r\x1b[K");
-        }
-        let out = std::io::stdout();
-        let mut out = out.lock();
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
-        drop(guard);
+        self.bar.suspend(|| {
+            let out = std::io::stdout();
+            let mut out = out.lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        });
     }
 }
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        if let Some(state) = &self.state {
-            state.1.store(true, Ordering::Relaxed);
-        }
-        if let Some(t) = self.ticker.take() {
-            let _ = t.join();
-        }
-        if self.state.is_some() {
-            eprint!("\r\x1b[K");
-        }
+        self.bar.finish_and_clear();
     }
 }

@@ -112,7 +112,10 @@ pub fn run(args: &TourArgs) -> Result<u8, UserError> {
     let mut out = out.lock();
     let started = Instant::now();
     if args.count {
+        let progress = crate::progress::Progress::start();
+        progress.set(&format!("counting the {what}"));
         let n = problem.count();
+        drop(progress);
         let _ = writeln!(out, "{n} {what}");
         eprintln!("counted in {:.3} s", started.elapsed().as_secs_f64());
         return Ok(0);

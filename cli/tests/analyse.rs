@@ -109,6 +109,39 @@ fn a_pgn_is_annotated_move_by_move_with_the_mistakes_marked() {
 }
 
 #[test]
+fn a_move_in_a_position_already_lost_is_no_blunder() {
+    // White, a queen and a rook down, gives the knight away with 1. Nd5: more than three
+    // pawns lost (a blunder by the pawns), but hardly any winning chances, so no mark
+    // (lichess's rule).
+    let fen = "3r2k1/5ppp/8/q7/8/2N3P1/5PKP/8 w - - 0 1";
+    let (code, out, _) = joust(&["analyse", "--fen", fen, "--depth", "4"], "");
+    assert_eq!(code, 0);
+    let pawns = |text: &str| text.trim().parse::<f64>().unwrap();
+    let best = out.split("Best move: ").nth(1).unwrap();
+    let before = pawns(&best[best.find('(').unwrap() + 1..best.find(" at").unwrap()]);
+    let (code, out, err) = joust(
+        &[
+            "analyse",
+            "--pgn",
+            &data("analyse-lost.pgn"),
+            "--depth",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let nd5 = out.lines().find(|l| l.starts_with("1.     Nd5")).unwrap();
+    assert!(!nd5.contains('?'), "{out}");
+    let after = pawns(nd5.trim_start_matches("1.     Nd5"));
+    assert!(before - after >= 3.0, "{before} to {after}");
+    assert!(
+        out.contains("White: 0 inaccuracies (?!), 0 mistakes (?), 0 blunders (??)"),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
 fn a_finished_game_is_reported_as_over() {
     let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     let (code, out, _) = joust(&["analyse", "--fen", fen], "");

@@ -249,3 +249,117 @@ fn the_help_lists_every_command() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out);
 }
+
+/// The `Nodes searched` of a bench's output, and its per-position lines.
+fn bench_nodes(out: &str) -> (u64, Vec<&str>) {
+    let total = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .unwrap_or_else(|| panic!("no node count in {out}"));
+    let lines = out.lines().filter(|l| l.starts_with("Position ")).collect();
+    (total.parse().unwrap(), lines)
+}
+
+#[test]
+fn bench_counts_the_same_nodes_every_run() {
+    let (code, first, err) = joust(&["bench", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let (nodes, lines) = bench_nodes(&first);
+    assert!(nodes > 0, "{first}");
+    assert!(lines.len() >= 8, "{first}");
+    // Each position's nodes add up to the total; every game of the list is searched.
+    let per_position: u64 = lines
+        .iter()
+        .map(|l| {
+            let after = l.split(" nodes ").nth(1).unwrap().trim_start();
+            after.split(' ').next().unwrap().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(per_position, nodes, "{first}");
+    for game in [
+        "chess",
+        "lancerchess",
+        "clash",
+        "cromwell",
+        "royal-lion",
+        "musketeer",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.contains(&format!(" {game} "))),
+            "{game}: {first}"
+        );
+    }
+    assert!(first.contains("Total time (ms) : "), "{first}");
+    assert!(first.contains("Nodes/second    : "), "{first}");
+    // The second run counts the same nodes and plays the same moves: only times differ.
+    let (code, second, _) = joust(&["bench", "4"]);
+    assert_eq!(code, 0);
+    assert_eq!(bench_nodes(&second), (nodes, lines.clone()));
+    // A deeper bench searches more.
+    let (code, deeper, _) = joust(&["bench", "5"]);
+    assert_eq!(code, 0);
+    assert!(bench_nodes(&deeper).0 > nodes, "{deeper}");
+}
+
+#[test]
+fn bench_refuses_a_bad_depth() {
+    for depth in ["0", "31", "deep", "-2"] {
+        let (code, out, err) = joust(&["bench", "--", depth]);
+        assert_eq!(code, 2, "{depth}: {out}");
+        assert!(out.is_empty(), "{depth}: {out}");
+        assert_eq!(
+            err,
+            format!("joust: error: bench depth '{depth}' is not a whole number from 1 to 30\n")
+        );
+    }
+}
+
+/// Runs tmux on a server of this test's own.
+fn tmux(socket: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new("tmux")
+        .args(["-L", socket])
+        .args(args)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
+    // Piped: standard error stays empty, so logs and scripts see no bar.
+    let (code, out, err) = joust(&["perft", "4", "--threads", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(stable(&out), "Nodes searched: 197281");
+    assert!(err.is_empty(), "{err:?}");
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("skipped the terminal half: tmux is not installed");
+        return;
+    }
+    // In a terminal (tmux), a deep perft shows its bar over the 20 root moves.
+    let socket = format!("joust-bar-{}", std::process::id());
+    let command = format!(
+        "{} perft 6 --threads 1 > /dev/null; sleep 30",
+        env!("CARGO_BIN_EXE_joust")
+    );
+    tmux(
+        &socket,
+        &["new-session", "-d", "-x", "120", "-y", "10", &command],
+    )
+    .expect("tmux starts");
+    let mut screen = String::new();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(30) {
+        screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
+        if screen.contains("perft 6: ") && screen.contains("/20 (") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = tmux(&socket, &["kill-server"]);
+    assert!(
+        screen.contains("perft 6: ") && screen.contains("/20 (") && screen.contains('['),
+        "no bar on the screen:\n{screen}"
+    );
+}

@@ -264,3 +264,103 @@ fn isready_and_quit_are_answered_during_a_long_perft() {
         "{rest:?}"
     );
 }
+
+#[test]
+fn d_draws_the_board_with_its_fen() {
+    let out = session(
+        "setoption name UCI_Variant value lancers\nposition startpos moves e2e4 e7e5\nd\nposition startpos moves e2e5\nd\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Fen: rl(SE)bqkbl(SW)r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RL(NE)BQKBL(NW)R w KQkq - 0 2\n"
+        ),
+        "{out}"
+    );
+    // After a refused position there is none to draw, and the engine says why.
+    assert!(
+        out.ends_with(
+            "info string no position: move 1 of the list: 'e2e5' is not a legal move here\n"
+        ),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn bench_in_the_loop_counts_what_joust_bench_counts() {
+    let out = session("bench 3\nd\nbench zero\nisready\nquit\n");
+    let nodes = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched  : "))
+            .unwrap_or_else(|| panic!("no count in {text}"))
+            .to_string()
+    };
+    let cli = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .args(["bench", "3"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    assert_eq!(nodes(&out), nodes(&String::from_utf8_lossy(&cli.stdout)));
+    assert!(out.contains("Total time (ms) : "), "{out}");
+    // The session's position is kept (chess's start), and a bad depth is refused.
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "info string bench depth 'zero' is not a whole number from 1 to 30\nreadyok\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A client that GUIs and bots use: python-chess drives `joust uci` through a game on a
+/// clock with pondering (`go ponder`, then `ponderhit` when the expected move comes),
+/// `Move Overhead` set, and an analysis.
+const PYTHON_CHESS_CLIENT: &str = r#"
+import sys, chess, chess.engine
+engine = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"], timeout=60)
+assert engine.id["name"].startswith("Joust"), engine.id
+for name in ("Move Overhead", "Ponder", "Hash", "Threads"):
+    assert name in engine.options, name
+engine.configure({"Move Overhead": 30, "Hash": 8})
+board = chess.Board()
+clock = chess.engine.Limit(white_clock=3, black_clock=3, white_inc=0.05, black_inc=0.05)
+ponderhits = 0
+while not board.is_game_over() and board.ply() < 12:
+    result = engine.play(board, clock, ponder=True)
+    assert result.move in board.legal_moves, (board.fen(), result.move)
+    board.push(result.move)
+    if result.ponder is not None and result.ponder in board.legal_moves:
+        board.push(result.ponder)
+        ponderhits += 1
+    else:
+        board.push(next(iter(board.legal_moves)))
+assert ponderhits > 0, "no move was pondered"
+info = engine.analyse(board, chess.engine.Limit(depth=5))
+assert info["depth"] >= 5 and info["pv"][0] in board.legal_moves, info
+assert isinstance(info["score"].white(), (chess.engine.Cp, chess.engine.Mate)), info
+engine.quit()
+print("ok", board.ply(), "plies,", ponderhits, "ponderhits")
+"#;
+
+#[test]
+fn python_chess_plays_a_game_with_pondering() {
+    let has_client = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_client {
+        println!("skipped: python3 with python-chess is not installed (pip install chess)");
+        return;
+    }
+    let out = Command::new("python3")
+        .args(["-c", PYTHON_CHESS_CLIENT, env!("CARGO_BIN_EXE_joust")])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("ok 12 plies"), "{stdout}\n{stderr}");
+}

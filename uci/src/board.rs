@@ -177,6 +177,19 @@ impl Board {
         })
     }
 
+    /// The position drawn as text (the render crate's diagram, no colours), then its
+    /// FEN and key as Stockfish's `d` writes them.
+    pub fn diagram(&self) -> Vec<String> {
+        on_board!(self, |pos, _keys| {
+            let board = joust_render::board_text(pos, &joust_render::TextStyle::default());
+            let mut lines: Vec<String> = board.lines().map(str::to_string).collect();
+            lines.push(String::new());
+            lines.push(format!("Fen: {}", pos.to_fen()));
+            lines.push(format!("Key: {:016X}", pos.key()));
+            lines
+        })
+    }
+
     /// The static evaluation by term group, in centipawns from White's side.
     pub fn breakdown(&self, evaluator: &Evaluator) -> Vec<(&'static str, i32)> {
         on_board!(self, |pos, _keys| evaluator.breakdown(pos))

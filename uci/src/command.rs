@@ -41,6 +41,11 @@ pub enum Command {
     Quit,
     /// `eval`: print the static evaluation of the current position by term.
     Eval,
+    /// `d` (Stockfish's): draw the current position as text, with its FEN and key.
+    Display,
+    /// `bench [depth]` (Stockfish's): search the bench positions to a fixed depth on one
+    /// thread and print the nodes and the speed (see [`crate::bench`]).
+    Bench(u32),
 }
 
 /// The start of a `position` command.
@@ -63,6 +68,8 @@ pub enum CommandError {
     PositionWithoutSetup,
     /// A word of a `position` command that does not belong where it stands (the word).
     PositionUnexpected(String),
+    /// `bench` with a depth that cannot be read.
+    Bench(crate::bench::BenchError),
 }
 
 impl CommandError {
@@ -88,6 +95,7 @@ impl fmt::Display for CommandError {
             CommandError::PositionUnexpected(word) => {
                 write!(f, "unexpected '{word}' in position command")
             }
+            CommandError::Bench(e) => write!(f, "{e}"),
         }
     }
 }
@@ -114,6 +122,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
         "eval" => Command::Eval,
+        "d" => Command::Display,
+        "bench" => Command::Bench(
+            crate::bench::parse_depth(rest.first().copied()).map_err(CommandError::Bench)?,
+        ),
         other => return Err(CommandError::Unknown(other.to_string())),
     };
     Ok(Some(command))
@@ -178,6 +190,10 @@ mod tests {
         assert_eq!(ok("ponderhit"), Command::PonderHit);
         assert_eq!(ok("quit"), Command::Quit);
         assert_eq!(ok("eval"), Command::Eval);
+        assert_eq!(ok("d"), Command::Display);
+        assert_eq!(ok("bench"), Command::Bench(crate::bench::DEFAULT_DEPTH));
+        assert_eq!(ok("bench 3"), Command::Bench(3));
+        assert!(matches!(parse("bench 0"), Err(CommandError::Bench(_))));
         assert_eq!(
             parse("Quit"),
             Err(CommandError::Unknown("Quit".to_string()))

@@ -5,7 +5,7 @@ use crate::command::{Command, CommandError, Setup};
 use crate::eval_options;
 use crate::go::Go;
 use crate::job::{Hold, Job};
-use crate::options::{self, NetChoice, Setting, DEFAULT_HASH_MB};
+use crate::options::{self, NetChoice, Setting, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS};
 use crate::output::Output;
 use crate::Settings;
 use joust_core::{variants, Variant};
@@ -34,6 +34,8 @@ pub struct Engine {
     hash_mb: usize,
     threads: usize,
     multipv: usize,
+    /// The `Move Overhead` option.
+    move_overhead: Duration,
     evaluator: Arc<Evaluator>,
     /// The `PieceValues` and `EvalWeights` options (see `eval_options`).
     piece_values: Vec<(char, i32)>,
@@ -62,6 +64,7 @@ impl Engine {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS as u64),
             evaluator: Arc::new(Evaluator::new(variant)),
             piece_values: Vec::new(),
             eval_weights: Vec::new(),
@@ -110,6 +113,11 @@ impl Engine {
                 }
             }
             Command::Eval => self.eval(),
+            Command::Display => self.display(),
+            Command::Bench(depth) => {
+                self.stop();
+                self.bench(depth);
+            }
             Command::Quit => {
                 self.stop();
                 return Flow::Quit;
@@ -196,6 +204,7 @@ impl Engine {
             Setting::Ponder => {}
             Setting::LimitStrength(on) => self.limit_strength = on,
             Setting::Elo(elo) => self.elo = elo,
+            Setting::MoveOverhead(ms) => self.move_overhead = Duration::from_millis(ms as u64),
             Setting::PieceValues(values) => {
                 self.piece_values = values;
                 self.evaluator = Arc::new(self.evaluation_of(self.variant));
@@ -273,6 +282,24 @@ impl Engine {
         self.out.lines(lines.iter().map(String::as_str));
     }
 
+    /// `d`: the board, its FEN and key.
+    fn display(&self) {
+        match &self.board {
+            Ok(board) => self.out.lines(board.diagram().iter().map(String::as_str)),
+            Err(why) => self.out.info(&format!("no position: {why}")),
+        }
+    }
+
+    /// `bench`: searches the bench positions on this thread (as Stockfish does, the loop
+    /// waits for it), with a table of its own; the session's position and table are kept.
+    fn bench(&self, depth: u32) {
+        let result = crate::bench::run(depth, |line| self.out.line(&line.to_string()));
+        match result {
+            Ok(summary) => self.out.lines(summary.lines().iter().map(String::as_str)),
+            Err(e) => self.out.info(&e.to_string()),
+        }
+    }
+
     fn go(&mut self, go: Go) {
         for note in &go.notes {
             self.out.info(&format!("go: {note}"));
@@ -320,7 +347,7 @@ impl Engine {
             ..Limits::default()
         };
         // The time for this move, counted from now (or from `ponderhit`).
-        let timed = self.timed(&go, board.white_to_move());
+        let timed = go.time_limits(board.white_to_move(), self.move_overhead);
         let fallback = || {
             let ms = self.settings.fallback_time.as_millis();
             let when = if go.ponder { " after ponderhit" } else { "" };
@@ -354,29 +381,5 @@ impl Engine {
             hold,
             after_ponderhit,
         ));
-    }
-
-    /// The time limits of `go`: `movetime` as it is, else a share of the side to
-    /// move's clock (a side whose clock is not given has none left); `None` if neither.
-    fn timed(&self, go: &Go, white: bool) -> Option<Limits> {
-        if let Some(ms) = go.movetime {
-            return Some(Limits {
-                time: Some(Duration::from_millis(ms)),
-                ..Limits::default()
-            });
-        }
-        if go.wtime.is_none() && go.btime.is_none() {
-            return None;
-        }
-        let (left, inc) = if white {
-            (go.wtime, go.winc)
-        } else {
-            (go.btime, go.binc)
-        };
-        Some(Limits::default().with_clock(
-            Duration::from_millis(left.unwrap_or(0)),
-            Duration::from_millis(inc.unwrap_or(0)),
-            go.movestogo,
-        ))
     }
 }

@@ -2,7 +2,9 @@
 //! range is clamped into it, a value that is no number is ignored, an unknown word is
 //! ignored, and each such case leaves a [`GoNote`] for an `info string`.
 
+use joust_search::Limits;
 use std::fmt;
+use std::time::Duration;
 
 /// The deepest `depth` taken (the search itself stops a few plies deeper than this).
 pub const MAX_DEPTH: u32 = 100;
@@ -203,6 +205,39 @@ impl Go {
     pub fn until_stop(&self) -> bool {
         self.infinite || self.bare
     }
+
+    /// The time limits of this `go` for the side to move (`white` or not): `movetime` as
+    /// it is (as in Stockfish), else a share of that side's clock (a side whose clock is
+    /// not given has none left) with `overhead` (the `Move Overhead` option: the time the
+    /// GUI and the line lose per move) taken off both its limits, leaving at least a
+    /// millisecond; `None` if neither is given.
+    pub fn time_limits(&self, white: bool, overhead: Duration) -> Option<Limits> {
+        if let Some(ms) = self.movetime {
+            return Some(Limits {
+                time: Some(Duration::from_millis(ms)),
+                ..Limits::default()
+            });
+        }
+        if self.wtime.is_none() && self.btime.is_none() {
+            return None;
+        }
+        let (left, inc) = if white {
+            (self.wtime, self.winc)
+        } else {
+            (self.btime, self.binc)
+        };
+        let mut limits = Limits::default().with_clock(
+            Duration::from_millis(left.unwrap_or(0)),
+            Duration::from_millis(inc.unwrap_or(0)),
+            self.movestogo,
+        );
+        let less = |t: Option<Duration>| {
+            t.map(|t| t.saturating_sub(overhead).max(Duration::from_millis(1)))
+        };
+        limits.time = less(limits.time);
+        limits.soft_time = less(limits.soft_time);
+        Some(limits)
+    }
 }
 
 #[cfg(test)]
@@ -309,5 +344,30 @@ mod tests {
         for bounded in ["depth 1", "nodes 0", "movetime 0", "wtime 0", "btime 5"] {
             assert!(go(bounded).is_bounded(), "{bounded}");
         }
+    }
+
+    #[test]
+    fn the_move_overhead_comes_off_the_clock_budget_but_not_movetime() {
+        let ms = |d: Option<Duration>| d.unwrap().as_millis() as u64;
+        let none = Duration::ZERO;
+        let g = go("wtime 60000 btime 30000 winc 1000 binc 500");
+        let (white, black) = (
+            g.time_limits(true, none).unwrap(),
+            g.time_limits(false, none).unwrap(),
+        );
+        assert!(
+            ms(white.time) > ms(black.time),
+            "each side plans on its own clock"
+        );
+        let less = g.time_limits(true, Duration::from_millis(300)).unwrap();
+        assert_eq!(ms(less.time), ms(white.time) - 300);
+        assert_eq!(ms(less.soft_time), ms(white.soft_time) - 300);
+        // An overhead larger than the budget leaves a millisecond, never nothing.
+        let all = g.time_limits(true, Duration::from_secs(3600)).unwrap();
+        assert_eq!((ms(all.time), ms(all.soft_time)), (1, 1));
+        // `movetime` is the GUI's own budget, taken as it is.
+        let fixed = go("movetime 500 wtime 60000").time_limits(true, Duration::from_millis(300));
+        assert_eq!(fixed.unwrap().time, Some(Duration::from_millis(500)));
+        assert!(go("depth 5").time_limits(true, none).is_none());
     }
 }

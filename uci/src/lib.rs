@@ -44,6 +44,12 @@
 //! - The end of input stops a search that waits for `stop`; any other search or count
 //!   runs to its limits. Either way its last lines are written before [`run`] returns.
 //!
+//! # Stockfish's extra commands
+//! - `eval` prints the static evaluation by term; `d` draws the position as text with
+//!   its FEN and key.
+//! - `bench [depth]` searches the [`mod@bench`] positions to a fixed depth on one thread
+//!   (the loop waits for it) and ends with the total time, nodes and speed.
+//!
 //! # Positions
 //! - A refused `position` (a bad FEN, a move that is not legal, stray words) leaves the
 //!   engine with **no position**: a `go` then answers `info string no position: <why>`
@@ -57,6 +63,7 @@
 use std::io::BufRead;
 use std::time::Duration;
 
+pub mod bench;
 pub mod board;
 pub mod command;
 mod engine;

@@ -18,6 +18,10 @@ pub const MAX_THREADS: usize = 64;
 pub const DEFAULT_ELO: u32 = 1500;
 /// The most best lines reported.
 pub const MAX_MULTIPV: usize = 256;
+/// The default `Move Overhead`, in milliseconds (Stockfish's: 10).
+pub const DEFAULT_MOVE_OVERHEAD_MS: usize = 10;
+/// The largest `Move Overhead`, in milliseconds (Stockfish's: 5000).
+pub const MAX_MOVE_OVERHEAD_MS: usize = 5000;
 
 /// One option's new value, read from `setoption`.
 #[derive(Clone, Debug)]
@@ -43,6 +47,9 @@ pub enum Setting {
     /// `UCI_Elo`: the strength when it is limited (a rough scale, see
     /// `joust_search::strength`).
     Elo(u32),
+    /// `Move Overhead`: milliseconds taken off each move's share of the clock, for the
+    /// time the GUI and the line lose per move.
+    MoveOverhead(usize),
     /// `VariantPath`: a game file was read; its games are added (Fairy-Stockfish's
     /// option name).
     VariantPath(variants::user::Added),
@@ -120,6 +127,9 @@ pub fn declarations() -> Vec<String> {
             Strength::MIN_ELO,
             Strength::MAX_ELO
         ),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
         "option name PieceValues type string default <empty>".to_string(),
         "option name EvalWeights type string default <empty>".to_string(),
         "option name VariantPath type string default <empty>".to_string(),
@@ -145,6 +155,9 @@ pub fn parse_setting(name: &str, value: &str) -> Result<Setting, OptionError> {
         "hash" => spin("Hash", value, 1, MAX_HASH_MB).map(Setting::Hash),
         "threads" => spin("Threads", value, 1, MAX_THREADS).map(Setting::Threads),
         "multipv" => spin("MultiPV", value, 1, MAX_MULTIPV).map(Setting::MultiPv),
+        "move overhead" => {
+            spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS).map(Setting::MoveOverhead)
+        }
         "ponder" => match value {
             "true" | "false" => Ok(Setting::Ponder),
             _ => Err(OptionError::NotABool("Ponder", value.to_string())),
@@ -220,6 +233,10 @@ mod tests {
             Setting::LimitStrength(true)
         ));
         assert!(matches!(read("UCI_Elo", "1200"), Setting::Elo(1200)));
+        assert!(matches!(
+            read("move overhead", "0"),
+            Setting::MoveOverhead(0)
+        ));
         assert!(matches!(read("PieceValues", "<empty>"), Setting::PieceValues(v) if v.is_empty()));
         assert!(
             matches!(read("EvalWeights", "tempo=3"), Setting::EvalWeights(w) if w == [("tempo".to_string(), 3)])
@@ -239,6 +256,10 @@ mod tests {
         assert_eq!(
             err("UCI_LimitStrength", "1"),
             "UCI_LimitStrength '1' is not true or false"
+        );
+        assert_eq!(
+            err("Move Overhead", "5001"),
+            "Move Overhead '5001' is not 0 to 5000"
         );
         assert_eq!(
             err("UCI_Opponent", "x"),

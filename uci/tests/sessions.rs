@@ -513,3 +513,41 @@ fn quit_stops_the_search_and_ends_the_session() {
     assert_eq!(t.lines_starting("bestmove").len(), 1, "{t}");
     assert!(t.lines_starting("readyok").is_empty(), "{t}");
 }
+
+/// How long a clock `go` takes to its `bestmove` with the given `Move Overhead`.
+fn clock_move_time(overhead_ms: u64) -> Duration {
+    let mut steps = lines(&[
+        &format!("setoption name Move Overhead value {overhead_ms}"),
+        "position startpos moves e2e4",
+        "go wtime 10000 btime 10000",
+    ]);
+    steps.push(await_line("bestmove", 1));
+    let t = session(&steps);
+    assert!(!t.text().contains("info string"), "{t}");
+    t.time_of("bestmove").unwrap() - t.time_sent(2).unwrap()
+}
+
+#[test]
+fn move_overhead_comes_off_the_time_of_each_clock_move() {
+    // 10 s left: about a third of a second planned for the move; with an overhead of
+    // 5 s, nothing is left but the first iteration.
+    let planned = clock_move_time(0);
+    let cut = clock_move_time(5000);
+    assert!(planned >= Duration::from_millis(150), "{planned:?}");
+    assert!(cut < planned / 2, "{cut:?} against {planned:?}");
+    let t = session(&lines(&[
+        "setoption name Move Overhead value 5001",
+        "setoption name move overhead value -1",
+        "uci",
+    ]));
+    assert!(
+        t.text()
+            .contains("info string Move Overhead '5001' is not 0 to 5000"),
+        "{t}"
+    );
+    assert!(
+        t.text()
+            .contains("option name Move Overhead type spin default 10 min 0 max 5000"),
+        "{t}"
+    );
+}
