@@ -1,12 +1,19 @@
 //! `joust xboard` as XBoard runs it: through a pipe (the handshake, a move, the choice of
 //! protocol by the first line), and under the real XBoard (Debian's `xboard`, on an
-//! `Xvfb` display): a game of chess and one of a fairy game played by two Joust engines
-//! to their end, every move checked legal, and a screenshot of a start position that is
-//! not blank. Set `JOUST_SKIP_XBOARD_TESTS=1` to skip the XBoard test; without it, a
-//! machine with no `xboard`, `Xvfb` or ImageMagick's `import` fails it.
+//! `Xvfb` display): games played by two Joust engines through XBoard, each move checked
+//! accepted and passed on by XBoard, recorded in its PGN and legal in Joust, and a
+//! screenshot of each game's start position that shows pieces (saved under
+//! `target/tmp/xboard/GAME-start/start.png`).
+//!
+//! Which games: Joust's own eight (the first eight of `variants::all()`) and every fifth
+//! of the others; `JOUST_XBOARD_ALL=1` plays every game (about 10 s each). Set
+//! `JOUST_SKIP_XBOARD_TESTS=1` to skip the XBoard test; without it, a machine with no
+//! `xboard`, `Xvfb` or ImageMagick's `import` fails it.
 
-use joust_core::variants;
+use joust_core::{variants, Variant};
 use joust_uci::board::Board;
+use joust_xboard::coords::{fen_from_xboard, move_from_xboard};
+use joust_xboard::support::{limits, wins_xboard_cannot_see};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -113,139 +120,234 @@ fn virtual_display(xvfb: &Path) -> (Killed, String) {
     (server, display)
 }
 
-/// XBoard's arguments for games between two `joust xboard` engines in `variant`,
-/// writing the game and the debug log into `dir`.
-fn xboard_args(variant: &str, dir: &Path, engines: usize) -> Vec<String> {
-    let engine = format!("{JOUST} xboard");
-    let mut args: Vec<String> = vec!["-fcp".into(), engine.clone()];
-    if engines == 2 {
-        args.extend(["-scp".into(), engine]);
-        args.extend(["-mg", "1", "-sgf"].map(String::from));
-        args.push(dir.join("game.pgn").display().to_string());
-    }
-    args.extend(
-        [
-            "-variant",
-            variant,
-            "-tc",
-            "0:10",
-            "-inc",
-            "0",
-            "-debug",
-            "-popupExitMessage",
-            "false",
-            "-autoCallFlag",
-            "true",
-            "-soundProgram",
-            "",
-            "-settingsFile",
-            "/dev/null",
-        ]
-        .map(String::from),
-    );
-    args.push("-saveSettingsFile".into());
-    args.push(dir.join("settings").display().to_string());
-    args.push("-nameOfDebugFile".into());
-    args.push(dir.join("debug.txt").display().to_string());
-    args
+/// Moves a game through XBoard lasts at most (a draw is adjudicated after them).
+const MOVES: &str = "16";
+
+/// How a game is played through XBoard.
+struct Plan {
+    game: &'static Variant,
+    /// Two engines play a game (else one engine waits at the start, for a screenshot).
+    play: bool,
+    /// XBoard's own test of the moves and claims (off for rules it cannot follow).
+    test_legality: bool,
+    test_claims: bool,
+    /// A real clock (`level`/`time`) instead of a depth per move.
+    clock: bool,
 }
 
-/// The moves the engines sent, from XBoard's debug log (multi-leg moves joined).
-fn engine_moves(debug: &str) -> Vec<String> {
-    let mut moves = Vec::new();
+impl Plan {
+    /// XBoard's arguments, writing the game and the debug log into `dir`.
+    fn args(&self, dir: &Path) -> Vec<String> {
+        let engine = format!("{JOUST} xboard");
+        let mut args: Vec<String> = vec!["-fcp".into(), engine.clone()];
+        let path = |name: &str| dir.join(name).display().to_string();
+        if self.play {
+            args.extend(["-scp".into(), engine, "-mg".into(), "1".into()]);
+            args.extend(["-sgf".into(), path("game.pgn")]);
+        }
+        // Generous clocks: the machine running the tests may be loaded. With a depth
+        // per move the clock only guards against a hang.
+        let (tc, inc, depth) = if self.clock {
+            ("0:30", "0.5", None)
+        } else {
+            ("5", "0", Some("3"))
+        };
+        args.extend(["-tc", tc, "-inc", inc].map(String::from));
+        if let Some(depth) = depth {
+            args.extend(["-depth".into(), depth.into()]);
+        }
+        let on = |b: bool| if b { "true" } else { "false" }.to_string();
+        args.extend(["-testLegality".into(), on(self.test_legality)]);
+        args.extend(["-testClaims".into(), on(self.test_claims)]);
+        args.extend(
+            [
+                "-variant",
+                self.game.id,
+                "-adjudicateDrawMoves",
+                MOVES,
+                "-debug",
+                "-popupExitMessage",
+                "false",
+                "-autoCallFlag",
+                "true",
+                "-soundProgram",
+                "",
+                "-settingsFile",
+                "/dev/null",
+            ]
+            .map(String::from),
+        );
+        args.extend(["-saveSettingsFile".into(), path("settings")]);
+        args.extend(["-nameOfDebugFile".into(), path("debug.txt")]);
+        args
+    }
+}
+
+/// The moves the engines sent, and the moves XBoard passed on to the other engine, from
+/// XBoard's debug log (multi-leg moves joined), in XBoard's coordinates.
+fn moves_in_log(debug: &str) -> (Vec<String>, Vec<String>) {
+    let (mut sent, mut passed) = (Vec::new(), Vec::new());
     let mut legs = String::new();
     for line in debug.lines() {
-        let Some(i) = line.find(": move ") else {
-            continue;
-        };
-        if !(line.contains("<first :") || line.contains("<second:")) {
-            continue;
+        let from_engine = line.contains("<first : move ") || line.contains("<second: move ");
+        if from_engine {
+            legs += line.rsplit(' ').next().unwrap_or_default();
+            if !legs.ends_with(',') {
+                sent.push(std::mem::take(&mut legs));
+            }
         }
-        legs += line[i + ": move ".len()..].trim();
-        if !legs.ends_with(',') {
-            moves.push(std::mem::take(&mut legs));
+        // XBoard writes `usermove ` and the move apart: `>second: usermove 306 >second: e2e4`.
+        if line.contains(">first : usermove ") || line.contains(">second: usermove ") {
+            passed.push(line.rsplit(' ').next().unwrap_or_default().to_string());
         }
     }
-    moves
+    (sent, passed)
 }
 
-/// Plays one game of `variant` through XBoard; checks it ended with a result, that
-/// neither engine refused a move, and that every move was legal in turn.
-fn play_a_game(xboard: &Path, display: &str, variant: &str, dir: &Path) {
+/// The plies of a PGN's movetext (comments, numbers and the result left out), and its
+/// `FEN` tag.
+fn pgn_moves(pgn: &str) -> (Vec<String>, Option<String>) {
+    let fen = pgn
+        .lines()
+        .find_map(|l| Some(l.strip_prefix("[FEN \"")?.strip_suffix("\"]")?.to_string()));
+    let text: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut plies = Vec::new();
+    let mut depth = 0;
+    let mut word = String::new();
+    for c in text.chars().chain([' ']) {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth > 0 => {
+                let _ = c;
+            }
+            c if c.is_whitespace() => {
+                let w = std::mem::take(&mut word);
+                let number = w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
+                let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&w.as_str());
+                if !w.is_empty() && !number && !result {
+                    plies.push(w);
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    (plies, fen)
+}
+
+/// Runs XBoard for `plan` until it exits (or, for a screenshot, until it is killed).
+fn start_xboard(xboard: &Path, display: &str, plan: &Plan, dir: &Path) -> Child {
     std::fs::create_dir_all(dir).unwrap();
-    let mut child = Command::new(xboard)
-        .args(xboard_args(variant, dir, 2))
+    Command::new(xboard)
+        .args(plan.args(dir))
         .env("DISPLAY", display)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("xboard starts");
+        .expect("xboard starts")
+}
+
+/// Plays one game through XBoard and checks it: it ended with a result; no engine
+/// refused a move or the position and XBoard refused no move (no forfeit, no false
+/// claim); XBoard passed every move on to the other engine as the engine wrote it, and
+/// recorded as many in its PGN; and every move is legal in Joust in turn.
+fn play_a_game(xboard: &Path, display: &str, plan: &Plan, dir: &Path) {
+    let id = plan.game.id;
+    let mut child = start_xboard(xboard, display, plan, dir);
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(300) {
             let _ = child.kill();
-            panic!("the {variant} game through XBoard did not end in 300 s (see {dir:?})");
+            panic!("the {id} game through XBoard did not end in 300 s (see {dir:?})");
         }
-        std::thread::sleep(Duration::from_millis(200));
+        std::thread::sleep(Duration::from_millis(100));
     }
     let pgn = std::fs::read_to_string(dir.join("game.pgn")).unwrap_or_default();
     let debug = std::fs::read_to_string(dir.join("debug.txt")).unwrap_or_default();
+    let log = dir.join("debug.txt");
     let result = pgn
         .lines()
         .find_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
         .unwrap_or("none");
     assert!(
         ["1-0", "0-1", "1/2-1/2"].contains(&result),
-        "{variant}: result {result}\n{pgn}"
+        "{id}: result {result} (see {log:?})\n{pgn}"
     );
-    for refusal in ["Illegal move", "Error (", "tellusererror"] {
+    for refusal in [
+        "Illegal move",
+        "Error (",
+        "tellusererror",
+        "Forfeit",
+        "False win claim",
+        "False draw claim",
+        "Illegal position",
+        "wins on time",
+    ] {
         assert!(
             !debug.contains(refusal),
-            "{variant}: '{refusal}' in {dir:?}/debug.txt"
+            "{id}: '{refusal}' in {log:?}\n{pgn}"
         );
     }
-    let game = variants::by_id(variant).unwrap();
-    let mut board = Board::start(game);
-    let moves = engine_moves(&debug);
+    let (sent, passed) = moves_in_log(&debug);
     assert!(
-        moves.len() >= 6,
-        "{variant}: only {} moves\n{pgn}",
-        moves.len()
+        sent.len() >= 6,
+        "{id}: only {} moves in {log:?}",
+        sent.len()
     );
-    for (i, mv) in moves.iter().enumerate() {
+    // The last move ends the game, so XBoard may not pass it on.
+    assert!(
+        passed.len() + 1 >= sent.len(),
+        "{id}: {passed:?} of {sent:?}"
+    );
+    assert_eq!(
+        sent[..passed.len()],
+        passed[..],
+        "{id}: passed on otherwise"
+    );
+    let (plies, fen) = pgn_moves(&pgn);
+    assert_eq!(plies.len(), sent.len(), "{id}: the PGN's moves {plies:?}");
+    let ranks = plan.game.geometry.ranks();
+    let setup = match fen {
+        Some(fen) => joust_uci::Setup::Fen(fen_from_xboard(&fen)),
+        None => joust_uci::Setup::StartPos,
+    };
+    let mut board = Board::set_up(plan.game, &setup, &[]).expect("XBoard's start position");
+    for (i, mv) in sent.iter().enumerate() {
+        let ours = move_from_xboard(mv, ranks);
         assert!(
-            board.play(mv),
-            "{variant}: move {} ({mv}) is not legal\n{pgn}",
+            board.play(&ours),
+            "{id}: move {} ({ours}) is not legal",
             i + 1
         );
     }
-    // A mate claimed by an engine or adjudicated by XBoard is the position's outcome.
-    if pgn.contains("mates}") || pgn.contains("Checkmate}") {
-        assert!(board.outcome().is_some(), "{variant}: claimed mate\n{pgn}");
+    // A game won by an engine's claim is won in Joust's rules too.
+    let adjudicated = pgn.contains("{Xboard") || pgn.contains("adjudication");
+    if result != "1/2-1/2" && !adjudicated {
+        assert!(board.outcome().is_some(), "{id}: claimed {result}\n{pgn}");
     }
 }
 
-/// Shows XBoard with one engine at the start of `variant` and takes a screenshot;
-/// checks the engine's `setup` reached XBoard and the picture is not blank.
-fn screenshot(xboard: &Path, import: &Path, display: &str, variant: &str, dir: &Path) {
-    std::fs::create_dir_all(dir).unwrap();
-    let child = Command::new(xboard)
-        .args(xboard_args(variant, dir, 1))
-        .env("DISPLAY", display)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("xboard starts");
+/// Shows XBoard with one engine at the start of the game and takes a screenshot; checks
+/// that the engine has answered XBoard's setup and the picture shows pieces: many
+/// colours (the pieces' shading), not a blank or one-colour board.
+fn screenshot(xboard: &Path, import: &Path, display: &str, plan: &Plan, dir: &Path) {
+    let child = start_xboard(xboard, display, plan, dir);
     let _xboard = Killed(child);
     let debug = dir.join("debug.txt");
     let start = Instant::now();
+    // The engine answers `variant` (with its `setup`) before `ping 1`; once XBoard has
+    // the `pong`, it draws the game's board (a moment later).
     while !std::fs::read_to_string(&debug)
         .unwrap_or_default()
-        .contains("<first : setup (")
+        .contains("<first : pong 1")
     {
         assert!(
             start.elapsed() < Duration::from_secs(60),
-            "no setup in {debug:?}"
+            "no pong in {debug:?}"
         );
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -268,13 +370,24 @@ fn screenshot(xboard: &Path, import: &Path, display: &str, variant: &str, dir: &
         .parse()
         .unwrap_or(0);
     assert!(
-        colors > 100,
-        "{shot:?} has {colors} colours: a blank screen?"
+        colors > 200,
+        "{shot:?} has {colors} colours: no pieces drawn?"
     );
 }
 
+/// The games to play: Joust's own eight and every fifth other, or all of them.
+fn games() -> Vec<&'static Variant> {
+    let all = std::env::var("JOUST_XBOARD_ALL").as_deref() == Ok("1");
+    variants::all()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| all || i < 8 || (i - 8) % 5 == 0)
+        .map(|(_, &v)| v)
+        .collect()
+}
+
 #[test]
-fn games_are_played_to_their_end_through_the_real_xboard() {
+fn games_are_played_through_the_real_xboard() {
     if std::env::var("JOUST_SKIP_XBOARD_TESTS").as_deref() == Ok("1") {
         eprintln!("skipped: JOUST_SKIP_XBOARD_TESTS=1");
         return;
@@ -289,15 +402,48 @@ fn games_are_played_to_their_end_through_the_real_xboard() {
     let (_server, display) = virtual_display(&xvfb);
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xboard");
     let _ = std::fs::remove_dir_all(&dir);
-    // Centaur: a 10x8 game with a piece XBoard knows only from the engine's `setup`
-    // and `piece` commands.
-    screenshot(
-        &xboard,
-        &import,
-        &display,
-        "centaur",
-        &dir.join("centaur-start"),
-    );
-    play_a_game(&xboard, &display, "chess", &dir.join("chess"));
-    play_a_game(&xboard, &display, "centaur", &dir.join("centaur"));
+    for game in games() {
+        let limits = limits(game);
+        if let Some(limit) = limits.iter().find(|l| !l.playable()) {
+            // docs/xboard.md says which games and why.
+            eprintln!("{}: not played through XBoard: {limit}", game.id);
+            continue;
+        }
+        if let Some(limit) = limits.first() {
+            // Unfinished: with -testLegality false, XBoard 4.9.1 stopped at the start of
+            // the Makruk game (`GameEnds(0, (null), 2)` in its log) and waited; not yet
+            // diagnosed (docs/xboard.md).
+            eprintln!("{}: not played through XBoard yet: {limit}", game.id);
+            continue;
+        }
+        // XBoard tests what it can follow: moves, and win claims unless the game is won
+        // otherwise than by checkmate.
+        let test_legality = true;
+        let mut plan = Plan {
+            game,
+            play: false,
+            test_legality,
+            test_claims: test_legality && !wins_xboard_cannot_see(game),
+            clock: false,
+        };
+        let id = game.id;
+        screenshot(
+            &xboard,
+            &import,
+            &display,
+            &plan,
+            &dir.join(format!("{id}-start")),
+        );
+        plan.play = true;
+        play_a_game(&xboard, &display, &plan, &dir.join(id));
+    }
+    // One game on a real clock (30 s and 0.5 s a move): no loss on time.
+    let chess = Plan {
+        game: variants::chess(),
+        play: true,
+        test_legality: true,
+        test_claims: true,
+        clock: true,
+    };
+    play_a_game(&xboard, &display, &chess, &dir.join("chess-clock"));
 }

@@ -1,7 +1,9 @@
 //! The engine's state between commands, and what each command does to it.
 
 use crate::command::{cut, Command, CommandError};
+use crate::coords::{fen_from_xboard, move_from_xboard, move_to_xboard};
 use crate::setup::{features, result_line, setup_lines};
+use crate::support::limits;
 use crate::think::{Search, Thinking};
 use joust_core::{variants, Color, Variant};
 use joust_search::{Evaluator, Limits, Shared};
@@ -22,8 +24,9 @@ pub enum Flow {
 
 /// The time a move costs beyond its search (the GUI's and the system's share), kept in
 /// reserve for each move to the time control, at most [`OVERHEAD_MOVES`] and half the
-/// clock: a GUI such as XBoard on a busy machine otherwise flags a sudden-death game.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// clock, and taken from each move's `st` time (at most half of it): a GUI such as XBoard
+/// on a busy machine otherwise flags the engine.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(100);
 /// Moves [`MOVE_OVERHEAD`] is kept for (when the time control does not say fewer).
 const OVERHEAD_MOVES: u32 = 20;
 
@@ -263,11 +266,23 @@ impl Engine {
         self.set_game(variant);
         let lines = setup_lines(variant);
         self.out.lines(lines.iter().map(String::as_str));
+        for limit in limits(variant) {
+            let remedy = if limit.playable() {
+                "run XBoard with -testLegality false"
+            } else {
+                "XBoard 4.9 cannot play this game"
+            };
+            self.note(&format!(
+                "XBoard cannot check {}: {limit} ({remedy})",
+                variant.id
+            ));
+        }
         self.restart_analysis();
     }
 
     fn user_move(&mut self, text: &str) {
         self.cancel();
+        let text = move_from_xboard(text, self.variant.geometry.ranks());
         let text = format!("{}{text}", std::mem::take(&mut self.legs));
         if text.ends_with(',') {
             // More legs follow, if some legal move goes on this way.
@@ -279,13 +294,13 @@ impl Engine {
             {
                 self.legs = text;
             } else {
-                self.out.line(&format!("Illegal move: {}", cut(&text)));
+                self.illegal(&text);
             }
             return;
         }
         let mover = self.to_move();
         if !self.board.play(&text) {
-            return self.out.line(&format!("Illegal move: {}", cut(&text)));
+            return self.illegal(&text);
         }
         self.moves.push(text);
         if let Some(outcome) = self.board.outcome() {
@@ -299,12 +314,19 @@ impl Engine {
         }
     }
 
+    /// Answers a move that is not legal here, in XBoard's coordinates.
+    fn illegal(&self, text: &str) {
+        let text = move_to_xboard(text, self.variant.geometry.ranks());
+        self.out.line(&format!("Illegal move: {}", cut(&text)));
+    }
+
     fn set_board(&mut self, fen: &str) {
         self.cancel();
-        match Board::set_up(self.variant, &Setup::Fen(fen.to_string()), &[]) {
+        let fen = fen_from_xboard(fen);
+        match Board::set_up(self.variant, &Setup::Fen(fen.clone()), &[]) {
             Ok(board) => {
                 self.board = board;
-                self.start = fen.to_string();
+                self.start = fen;
                 self.moves.clear();
                 self.legs.clear();
                 self.restart_analysis();
@@ -377,6 +399,7 @@ impl Engine {
                 threads: self.threads,
                 post: self.post,
                 analyze: self.analyzing,
+                ranks: self.variant.geometry.ranks(),
             },
         ));
     }
@@ -391,7 +414,7 @@ impl Engine {
             left.saturating_sub((MOVE_OVERHEAD * moves).min(left / 2))
         };
         if let Some(t) = self.per_move {
-            limits.time = Some(t);
+            limits.time = Some(t.saturating_sub(MOVE_OVERHEAD.min(t / 2)));
         } else if let Some(level) = self.level {
             let left = self.clock.unwrap_or(level.base);
             let made = (self.moves.len() / 2) as u32;

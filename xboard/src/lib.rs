@@ -39,8 +39,10 @@
 use std::io::BufRead;
 
 pub mod command;
+pub mod coords;
 mod engine;
 pub mod setup;
+pub mod support;
 pub mod think;
 
 pub use command::{parse, Command, CommandError};

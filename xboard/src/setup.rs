@@ -38,7 +38,7 @@ pub fn features(games: &[&Variant]) -> String {
 }
 
 /// True if `kind` is the FIDE piece of its letter (same movement and royalty).
-fn is_fide(kind: &PieceKind) -> bool {
+pub(crate) fn is_fide(kind: &PieceKind) -> bool {
     kind.facing.is_none()
         && variants::chess()
             .kinds
@@ -46,10 +46,35 @@ fn is_fide(kind: &PieceKind) -> bool {
             .any(|k| k.letter == kind.letter && k.atoms == kind.atoms && k.royal == kind.royal)
 }
 
-/// True if XBoard can read this Betza text (it has none of Joust's extensions).
-fn xboard_betza(betza: &str) -> bool {
-    !betza.contains(['!', '~', '@'])
+/// Joust's bent riders in XBoard's Betza: a step, then (`y`: on an empty square) on
+/// as a rider outward, turned 45 degrees either way (`fs`). XBoard's `y` makes the
+/// second leg's leaper a slider, so `FyafsF` is a Ferz step then a rook outward.
+const BENT_RIDERS: [(&str, &str); 2] = [("t[FR]", "FyafsF"), ("t[WB]", "WyafsW")];
+
+/// This Betza text as XBoard reads it: bent riders rewritten ([`BENT_RIDERS`]); `None`
+/// for text with Joust's own extensions (`!` shots, `~`, `@`) or other bent riders.
+pub(crate) fn xboard_betza(betza: &str) -> Option<String> {
+    let mut text = betza.to_string();
+    for (ours, theirs) in BENT_RIDERS {
+        text = text.replace(ours, theirs);
+    }
+    (!text.contains(['!', '~', '@', '[', ']'])).then_some(text)
 }
+
+/// XBoard's own variant names (`VARIANT_NAMES` in XBoard 4.9's `common.h`) for which
+/// XBoard knows chess's men on chess's board: a game of that id, with no other men or
+/// board, is left to XBoard's rules and start (XBoard's `nocastle` shuffles the back
+/// rank and sends it with `setboard`).
+const XBOARD_CHESS_VARIANTS: [&str; 8] = [
+    "normal",
+    "nocastle",
+    "wildcastle",
+    "fischerandom",
+    "losers",
+    "suicide",
+    "giveaway",
+    "3check",
+];
 
 /// XBoard's `pieceToCharTable` for `variant`: each of its letters at the type of the
 /// same letter where that is free, else at the first free fairy type, the royal piece
@@ -88,14 +113,17 @@ pub fn piece_table(variant: &Variant) -> String {
 }
 
 /// The lines that describe `variant` to XBoard after `variant ID`: none for a game XBoard
-/// plays as chess (an 8x8 board, the FIDE pieces, chess's start); else `setup` with the
+/// plays by its own rules (chess's men and board, under one of XBoard's names); else `setup` with the
 /// piece table, board size and start position, and a `piece` line for each piece that
 /// is not the FIDE piece of its letter and has Betza text XBoard can read.
 pub fn setup_lines(variant: &Variant) -> Vec<String> {
     let g = variant.geometry;
     let chess = variants::chess();
     let all_fide = variant.kinds.iter().all(is_fide);
-    if all_fide && g == chess.geometry && variant.start_fen == chess.start_fen {
+    let board = |fen: &str| fen.split(' ').next().unwrap_or_default().to_string();
+    let chess_board = board(variant.start_fen) == board(chess.start_fen);
+    let xboard_knows = variant.id == chess.id || XBOARD_CHESS_VARIANTS.contains(&variant.id);
+    if all_fide && g == chess.geometry && chess_board && xboard_knows {
         return Vec::new();
     }
     let mut lines = vec![format!(
@@ -107,7 +135,7 @@ pub fn setup_lines(variant: &Variant) -> Vec<String> {
     )];
     let mut described = Vec::new();
     for kind in variant.kinds.iter().filter(|k| !is_fide(k)) {
-        if let Some(betza) = kind.betza.filter(|b| xboard_betza(b)) {
+        if let Some(betza) = kind.betza.and_then(xboard_betza) {
             if !described.contains(&kind.letter) {
                 described.push(kind.letter);
                 lines.push(format!("piece {}& {betza}", kind.letter));
@@ -170,10 +198,11 @@ mod tests {
         let (v, kind) = variants::all()
             .iter()
             .find_map(|v| {
-                let k = v
-                    .kinds
-                    .iter()
-                    .find(|k| !is_fide(k) && k.betza.is_some_and(xboard_betza))?;
+                let k = v.kinds.iter().find(|k| {
+                    !is_fide(k)
+                        && k.betza
+                            .is_some_and(|b| xboard_betza(b).as_deref() == Some(b))
+                })?;
                 Some((*v, k))
             })
             .expect("a game with a fairy piece");
@@ -182,6 +211,15 @@ mod tests {
         assert!(lines[0].ends_with(v.start_fen), "{lines:?}");
         let piece = format!("piece {}& {}", kind.letter, kind.betza.unwrap());
         assert!(lines.contains(&piece), "{lines:?}");
+    }
+
+    #[test]
+    fn bent_riders_are_written_in_xboard_betza() {
+        assert_eq!(xboard_betza("t[FR]").as_deref(), Some("FyafsF"));
+        assert_eq!(xboard_betza("t[FR]t[WB]").as_deref(), Some("FyafsFWyafsW"));
+        assert_eq!(xboard_betza("KNADcaK").as_deref(), Some("KNADcaK"));
+        assert_eq!(xboard_betza("t[FB]"), None);
+        assert_eq!(xboard_betza("mRcR!"), None);
     }
 
     #[test]

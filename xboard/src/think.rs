@@ -2,6 +2,7 @@
 //! `move ...` (and the result line if the move ends the game) as soon as it ends; an
 //! analysis writes only thinking lines, until it is stopped.
 
+use crate::coords::move_to_xboard;
 use crate::setup::result_line;
 use joust_core::Color;
 use joust_search::{Evaluator, Info, Limits, Shared, MATE, MATE_BOUND};
@@ -35,6 +36,8 @@ pub struct Search {
     pub post: bool,
     /// An analysis: thinking lines always, no move.
     pub analyze: bool,
+    /// The board's ranks (XBoard counts the ranks of a 10-rank board from 0).
+    pub ranks: u8,
 }
 
 /// A search running beside the loop.
@@ -59,21 +62,24 @@ pub fn score(score: i32) -> i32 {
     }
 }
 
-/// A thinking line: `depth score time nodes pv`, the time in centiseconds.
-pub fn thinking_line(info: &Info, pv: &[String]) -> String {
+/// A thinking line: `depth score time nodes pv`, the time in centiseconds, the moves in
+/// XBoard's coordinates for a board of `ranks` ranks.
+pub fn thinking_line(info: &Info, pv: &[String], ranks: u8) -> String {
     format!(
         "{} {} {} {} {}",
         info.depth,
         score(info.score),
         info.elapsed.as_millis() / 10,
         info.nodes,
-        pv.join(" ")
+        move_to_xboard(&pv.join(" "), ranks)
     )
 }
 
 /// The `move` lines of a move in coordinate text: one per leg of a multi-leg move (the
-/// Lion's `e4e5,e5e6`), every leg but the last ending with a comma, as CECP writes them.
-pub fn move_lines(text: &str) -> Vec<String> {
+/// Lion's `e4e5,e5e6`), every leg but the last ending with a comma, as CECP writes them;
+/// in XBoard's coordinates for a board of `ranks` ranks.
+pub fn move_lines(text: &str, ranks: u8) -> Vec<String> {
+    let text = move_to_xboard(text, ranks);
     let legs: Vec<&str> = text.split(',').collect();
     legs.iter()
         .enumerate()
@@ -105,10 +111,11 @@ impl Thinking {
                 threads,
                 post,
                 analyze,
+                ranks,
             } = search;
             let (_, best) = board.search(&limits, &shared, threads, &evaluator, |info, pv| {
                 if (post || analyze) && info.multipv <= 1 {
-                    out.line(&thinking_line(info, &pv));
+                    out.line(&thinking_line(info, &pv, ranks));
                 }
             });
             let mut slot = lock(&job_slot);
@@ -116,7 +123,7 @@ impl Thinking {
                 return Vec::new();
             };
             slot.played = Some(best.clone());
-            let mut lines = move_lines(&best);
+            let mut lines = move_lines(&best, ranks);
             let mut after = board.clone();
             let mover = if board.white_to_move() {
                 Color::White
@@ -180,7 +187,8 @@ mod tests {
 
     #[test]
     fn multi_leg_moves_are_written_leg_by_leg() {
-        assert_eq!(move_lines("e2e4"), vec!["move e2e4"]);
-        assert_eq!(move_lines("e4e5,e5e6"), vec!["move e4e5,", "move e5e6"]);
+        assert_eq!(move_lines("e2e4", 8), vec!["move e2e4"]);
+        assert_eq!(move_lines("e4e5,e5e6", 8), vec!["move e4e5,", "move e5e6"]);
+        assert_eq!(move_lines("e4e5,e5e6", 10), vec!["move e3e4,", "move e4e5"]);
     }
 }

@@ -1,0 +1,158 @@
+//! What XBoard cannot know of a game, found from the game's data: the rules that XBoard's
+//! own move generator (its legality test, on by default) and its test of win claims
+//! cannot follow. With any of the [`Limit`]s of [`limits`], XBoard must run with `-testLegality false` (else it forfeits the engine for a legal move); with
+//! [`wins_xboard_cannot_see`], with `-testClaims false` (else it calls a won game a false
+//! claim). The engine says them in `#` lines after `variant`.
+
+use crate::setup::{is_fide, xboard_betza};
+use joust_core::end_rules::EndRules;
+use joust_core::variant::StalemateResult;
+use joust_core::{Color, PieceKind, Variant};
+use std::fmt;
+
+/// One rule of a game that XBoard cannot follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Pieces that face a direction (Lancers): XBoard's pieces have no orientation, and a
+    /// move's facing (`b1h7ne`) is more than its one promotion letter.
+    Facings,
+    /// Pieces that capture without moving (Cromwell's shots, Betza `!`): a shot is no
+    /// XBoard move.
+    Shots(Vec<char>),
+    /// Pieces whose moves XBoard cannot be told (no Betza text XBoard reads).
+    UnknownMoves(Vec<char>),
+    /// Musketeer's setup phase: the piece types chosen before the first move.
+    SetupPhase,
+    /// Promotion before the last rank (XBoard's fairy games promote on the last only).
+    EarlyPromotion,
+    /// Ouk Chatrang's first leaps of the King and the Neang.
+    FirstLeaps,
+    /// A side without a royal piece: XBoard's move generator assumes a King.
+    NoRoyal,
+    /// Castling by a piece that is not royal: XBoard's FEN drops the rights.
+    NoRoyalCastling,
+}
+
+impl Limit {
+    /// False if XBoard cannot play the game at all, even with `-testLegality false`:
+    /// it cannot read the engine's moves (facings `b1d3nw`, shots `e4*e2`, setup moves
+    /// `L`) or its `setboard` to the second engine loses part of the position (facings,
+    /// first-move rights, castling rights without a King).
+    pub fn playable(&self) -> bool {
+        !matches!(
+            self,
+            Limit::Facings
+                | Limit::Shots(_)
+                | Limit::SetupPhase
+                | Limit::FirstLeaps
+                | Limit::NoRoyalCastling
+        )
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letters = |l: &[char]| l.iter().collect::<String>();
+        match self {
+            Limit::Facings => write!(
+                f,
+                "Lancer facings: XBoard pieces have no direction and a move takes one \
+                 promotion letter, not a facing such as b1h7ne"
+            ),
+            Limit::Shots(l) => write!(
+                f,
+                "shots ({}): a capture without moving is no XBoard move",
+                letters(l)
+            ),
+            Limit::UnknownMoves(l) => write!(
+                f,
+                "XBoard's Betza cannot describe the moves of {}",
+                letters(l)
+            ),
+            Limit::SetupPhase => write!(
+                f,
+                "the setup phase (choosing the gated piece types before the first move) \
+                 has no XBoard command"
+            ),
+            Limit::EarlyPromotion => write!(
+                f,
+                "promotion before the last rank: XBoard promotes only on the last rank"
+            ),
+            Limit::FirstLeaps => write!(f, "the first leaps of the King and the Neang"),
+            Limit::NoRoyalCastling => write!(
+                f,
+                "castling by a piece that is not royal: XBoard's FEN drops the rights"
+            ),
+            Limit::NoRoyal => write!(
+                f,
+                "a side without a royal piece: XBoard's move generator assumes a King"
+            ),
+        }
+    }
+}
+
+/// Letters of the kinds of `variant` that pass `test`, each once.
+fn letters(variant: &Variant, test: impl Fn(&PieceKind) -> bool) -> Vec<char> {
+    let mut out = Vec::new();
+    for kind in variant.kinds.iter().filter(|k| test(k)) {
+        if !out.contains(&kind.letter) {
+            out.push(kind.letter);
+        }
+    }
+    out
+}
+
+/// The rules of `variant` that XBoard cannot follow (none for a game it plays whole).
+pub fn limits(variant: &Variant) -> Vec<Limit> {
+    let mut out = Vec::new();
+    if variant.kinds.iter().any(|k| k.facing.is_some()) {
+        out.push(Limit::Facings);
+    }
+    let shots = letters(variant, |k| k.betza.is_some_and(|b| b.contains('!')));
+    if !shots.is_empty() {
+        out.push(Limit::Shots(shots.clone()));
+    }
+    let unknown = letters(variant, |k| {
+        k.facing.is_none()
+            && !shots.contains(&k.letter)
+            && !is_fide(k)
+            && k.betza.and_then(xboard_betza).is_none()
+    });
+    if !unknown.is_empty() {
+        out.push(Limit::UnknownMoves(unknown));
+    }
+    if !variant.gating_types.is_empty() {
+        out.push(Limit::SetupPhase);
+    }
+    if variant
+        .promotion
+        .iter()
+        .any(|p| p.zone_ranks > 1 && !p.kinds.is_empty())
+    {
+        out.push(Limit::EarlyPromotion);
+    }
+    if variant.first_leaps.is_some() {
+        out.push(Limit::FirstLeaps);
+    }
+    let royal = |c: Color| {
+        variant.armies[c.index()]
+            .iter()
+            .any(|&k| variant.kind(k).royal)
+    };
+    if !(royal(Color::White) && royal(Color::Black)) {
+        out.push(Limit::NoRoyal);
+        if !variant.castling.is_empty() {
+            out.push(Limit::NoRoyalCastling);
+        }
+    }
+    out
+}
+
+/// True if `variant` is won other than by checkmate (flags, checks, extinction, losing
+/// all pieces, ...): XBoard's test of claims knows only checkmate and would call such a
+/// win false.
+pub fn wins_xboard_cannot_see(variant: &Variant) -> bool {
+    variant.goals.active()
+        || variant.end_rules != EndRules::default()
+        || variant.stalemate != StalemateResult::Draw
+}
