@@ -139,14 +139,14 @@ async fn fits(c: &Client, what: &str, inner: f64) {
     );
 }
 
-/// The picture of the page in the README: LancerChess after 1. e4 e5 2. Nf3 played by
+/// The picture of the page in the README: LancerChess after 1. e4 e5 2. d4 played by
 /// clicks, analysed (lines, the best move's arrow, the evaluation bar). Checked not blank
 /// always; written to docs/img/serve.png when JOUST_UPDATE_SCREENSHOT=1.
 pub async fn readme_screenshot(c: &Client, base: &str) {
     let v = joust_core::variants::by_id("lancerchess").expect("LancerChess");
     open_position(c, base, v.id, v.start_fen).await;
     c.set_window_size(1100, 760).await.expect("a wide window");
-    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")]
+    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("d2", "d4")]
         .iter()
         .enumerate()
     {
