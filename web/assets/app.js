@@ -7,6 +7,11 @@ import { choose } from './chooser.js';
 import { gatedChoice, renderHands, renderSetup } from './setup.js';
 import { setupPgn } from './pgn.js';
 import { drawEvalBar, drawGraph, plyAt, scoreText } from './analysis.js';
+import { Clock } from './clock.js';
+import { Editor } from './editor.js';
+
+/// The longest think the server grants by default (its own bound still applies).
+const MAX_THINK_MS = 30000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,10 +27,22 @@ const ui = {
   lines: [],
   gate: null, // the hand piece chosen to gate in with the next move
   scores: [], // the engine's score of the position after each ply, White's view
+  tc: { minutes: 0, inc: 0 }, // the clock chosen at new game
+  flagged: null, // the side whose flag fell
 };
 
 const board = new Board($('board'), onBoardMove);
 board.onSetup = (m) => play(m.text);
+const clock = new Clock((color) => {
+  ui.flagged = color;
+  stopAnalysis();
+  render();
+});
+const editor = new Editor(board, gameFrom, () => {
+  board.editing = false;
+  render();
+});
+board.onEdit = (sq) => editor.edit(sq);
 
 function showError(e) {
   const el = $('error');
@@ -42,9 +59,13 @@ function mode() {
   return $('mode').value;
 }
 
+function over() {
+  return !!(ui.state && (ui.state.outcome || ui.flagged));
+}
+
 function engineToMove() {
   const s = ui.state;
-  return s && !s.outcome && mode() !== 'two' && s.side !== mode();
+  return s && !over() && mode() !== 'two' && s.side !== mode();
 }
 
 function live() {
@@ -57,16 +78,21 @@ function shown() {
 
 function render() {
   const s = ui.state;
-  if (!s || !ui.detail) return;
+  if (!s || !ui.detail || editor.open) return;
   const view = shown();
-  const interactive = live() && !s.outcome && !ui.busy && !engineToMove();
+  const interactive = live() && !over() && !ui.busy && !engineToMove();
   board.show(view, s.moves, interactive);
   document.body.dataset.fen = s.fen;
   document.body.dataset.ply = String(s.ply);
   document.body.dataset.busy = ui.busy ? '1' : '0';
   $('game-name').textContent = ui.detail.name;
   let status;
+  document.body.dataset.flagged = ui.flagged || '';
   if (s.outcome) status = `Game over: ${s.outcome.text} (${s.outcome.result})`;
+  else if (ui.flagged) {
+    const [loser, winner] = ui.flagged === 'white' ? ['White', 'Black'] : ['Black', 'White'];
+    status = `Game over: ${loser}'s flag fell, ${winner} wins on time (${winner === 'White' ? '1-0' : '0-1'})`;
+  }
   else if (ui.busy) status = 'The engine is thinking…';
   else status = `${s.side === 'white' ? 'White' : 'Black'} to move${s.check.length ? ' — check' : ''}`;
   if (!live()) status += ` (showing move ${view.ply} of ${s.ply})`;
@@ -80,6 +106,7 @@ function render() {
   });
   renderSetup(ui.detail, s, ui.flip, interactive, (m) => play(m.text));
   renderAnalysis();
+  clock.draw(ui.flip);
 }
 
 /// Puts the position shown into the page's address, so a copied link reproduces it.
@@ -152,7 +179,7 @@ function stopAnalysis() {
 function startAnalysis() {
   stopAnalysis();
   const s = ui.state;
-  if (!$('analyse').checked || !s || s.outcome || ui.busy) return;
+  if (!$('analyse').checked || !s || over() || ui.busy) return;
   const source = api.analysis(s.id, 20000, 3);
   ui.source = source;
   source.addEventListener('line', (e) => {
@@ -172,11 +199,17 @@ async function setState(state) {
     ui.detail = await detailOf(state.variant);
     board.setGame(ui.detail);
   }
-  if (!ui.state || ui.state.id !== state.id) ui.scores = [];
+  const fresh = !ui.state || ui.state.id !== state.id;
+  if (fresh) ui.scores = [];
   ui.scores.length = Math.min(ui.scores.length, state.ply + 1);
   ui.state = state;
   ui.view = null;
   ui.gate = null;
+  if (fresh) {
+    ui.flagged = null;
+    clock.reset(ui.tc.minutes, ui.tc.inc, state.ply, state.side);
+  }
+  clock.follow(state.ply, state.side, !!state.outcome);
   sessionStorage.setItem('joust-game', state.id);
   stopAnalysis();
   render();
@@ -201,12 +234,15 @@ function play(text) {
 }
 
 async function engineMove() {
-  if (ui.busy || !ui.state || ui.state.outcome) return;
+  if (ui.busy || !ui.state || over()) return;
   ui.busy = true;
   stopAnalysis();
   render();
   try {
-    const reply = await api.engine(ui.state.id, parseInt($('think').value, 10), parseInt($('level').value, 10));
+    // On a clock the engine thinks for a share of its own time, else the time chosen.
+    const ms = Math.min(MAX_THINK_MS, clock.thinkMs(ui.state.side) || parseInt($('think').value, 10));
+    document.body.dataset.thinkMs = String(ms);
+    const reply = await api.engine(ui.state.id, ms, parseInt($('level').value, 10));
     ui.busy = false;
     ui.scores[reply.ply - 1] = reply.engine.score;
     await setState(reply);
@@ -259,6 +295,26 @@ async function newGame(variant, fen) {
   });
 }
 
+/// A new game of the game shown, from `fen` (the board editor's): the server's refusal
+/// of an illegal setup is thrown for the editor to show.
+async function gameFrom(fen, analyse) {
+  const state = await api.newGame(ui.state.variant, fen);
+  board.editing = false;
+  editor.open = false;
+  showError(null);
+  $('analyse').checked = analyse;
+  await setState(state);
+}
+
+function openEditor() {
+  if (!ui.state || !ui.detail) return;
+  stopAnalysis();
+  board.selected = null;
+  board.arrows = [];
+  board.editing = true;
+  editor.begin(ui.detail, shown().fen);
+}
+
 function openNewDialog() {
   const list = $('variant-list');
   list.innerHTML = ui.variants
@@ -287,6 +343,7 @@ function wire() {
   $('variant-list').addEventListener('change', showRules);
   $('start-game').addEventListener('click', () => {
     $('new-dialog').hidden = true;
+    ui.tc = { minutes: Number($('clock-minutes').value) || 0, inc: Number($('clock-inc').value) || 0 };
     newGame($('variant-list').value);
   });
   $('flip').addEventListener('click', () => {
@@ -329,8 +386,13 @@ function wire() {
     play(text);
   });
   setupPgn(() => ui.state, (state) => run(() => setState(state)));
+  $('edit-board').addEventListener('click', openEditor);
   $('fen-form').addEventListener('submit', (e) => {
     e.preventDefault();
+    if (editor.open) {
+      editor.play(false);
+      return;
+    }
     newGame(ui.state.variant, $('fen').value.trim());
   });
   document.addEventListener('keydown', (e) => {

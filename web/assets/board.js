@@ -270,6 +270,14 @@ export class Board {
       this.shapes = [];
       this.render();
     }
+    if (this.editing && this.onEdit) {
+      const sq = this.squareAt(e);
+      if (sq) {
+        e.preventDefault();
+        this.onEdit(sq);
+      }
+      return;
+    }
     if (!this.interactive) return;
     const place = this.placementAt(e);
     if (place && this.onSetup) {

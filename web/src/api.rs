@@ -9,7 +9,7 @@
 //! | `GET /api/games/{id}` | the game's state |
 //! | `GET /api/games/{id}/pgn` | the game as PGN (`[Variant]` tag, moves in SAN) |
 //! | `GET /api/games/{id}/ply/{n}` | the position after `n` moves |
-//! | `POST /api/games/{id}/move` `{"move": TEXT}` | plays a move (coordinates or SAN) |
+//! | `POST /api/games/{id}/move` `{"move": TEXT, "gate": G?}` | plays a move (coordinates or SAN); `gate` `null` declines gating a hand piece in, a letter gates that piece |
 //! | `POST /api/games/{id}/takeback` `{"plies": N?}` | takes back 1 (or N) moves |
 //! | `POST /api/games/{id}/engine` `{"ms": T?, "depth": D?, "level": L?}` | the engine plays a move (level 1-8: [`crate::strength`]) |
 //! | `GET /api/games/{id}/analysis?ms=T&multipv=K` | live analysis, server-sent events |
@@ -18,7 +18,7 @@
 
 use crate::engine::{Budget, Choice};
 use crate::error::ApiError;
-use crate::session::{Session, State};
+use crate::session::{GateChoice, Session, State};
 use crate::{catalog, AppState};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
@@ -191,6 +191,19 @@ pub async fn get_ply(
 pub struct PlayMove {
     #[serde(rename = "move")]
     text: String,
+    /// Absent: the text says; `null`: no piece gated in; a letter: that hand piece.
+    #[serde(default, deserialize_with = "present")]
+    gate: Option<Option<String>>,
+}
+
+/// Reads a field that is present (`null` included) as `Some`, so an absent field (the
+/// default, `None`) differs from `null` (`Some(None)`).
+fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
 }
 
 /// `POST /api/games/{id}/move`.
@@ -202,7 +215,12 @@ pub async fn play_move(
     let id = path(id)?;
     let req: PlayMove = body(bytes)?;
     let text = text_field("move", req.text.trim())?;
-    app.store.with(&id, |s| s.play_text(text))??;
+    let gate = match &req.gate {
+        None => GateChoice::AsWritten,
+        Some(None) => GateChoice::Decline,
+        Some(Some(letter)) => GateChoice::Kind(text_field("gate", letter.trim())?),
+    };
+    app.store.with(&id, |s| s.play_text(text, gate))??;
     state(&app, &id)
 }
 

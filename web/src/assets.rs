@@ -55,6 +55,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/pgn.js"),
     ),
     (
+        "clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/clock.js"),
+    ),
+    (
+        "editor.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/editor.js"),
+    ),
+    (
         "chooser.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/chooser.js"),

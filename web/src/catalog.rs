@@ -50,6 +50,9 @@ pub struct KindInfo {
     pub royal: bool,
     /// The way a Lancer faces (0 = north, clockwise in eighths), if it does.
     pub facing: Option<u8>,
+    /// How White's and Black's piece are written in the board field of a FEN (`L(ne)`,
+    /// `l(ne)` for a Lancer facing north-east), for the board editor.
+    pub fen: [String; 2],
     /// SVG elements of White's and Black's piece in a 100x100 box.
     pub svg: [String; 2],
     /// SVG elements of the facing arrow (as seen with White below, then with the board
@@ -119,6 +122,16 @@ pub fn detail(v: &'static Variant) -> VariantDetail {
                 letter: kind.letter,
                 royal: kind.royal,
                 facing: kind.facing.map(|d| d as u8),
+                fen: Color::ALL.map(|c| {
+                    let letter = match c {
+                        Color::White => kind.letter,
+                        Color::Black => kind.letter.to_ascii_lowercase(),
+                    };
+                    match kind.facing {
+                        Some(d) => format!("{letter}({})", d.name()),
+                        None => letter.to_string(),
+                    }
+                }),
                 svg: Color::ALL.map(|c| piece_shape(v, Piece::new(c, k))),
                 facing_svg: kind
                     .facing

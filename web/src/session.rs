@@ -261,6 +261,73 @@ fn view<B: TableCache>(pos: &Position<B>, ply: usize, last: Option<MoveInfo>) ->
     }
 }
 
+/// What a move request says about gating a piece in with the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GateChoice<'a> {
+    /// Nothing: the move's text alone says.
+    AsWritten,
+    /// The move brings no piece in (`"gate": null`): a gate is declined.
+    Decline,
+    /// The move brings in the hand's piece with this letter.
+    Kind(&'a str),
+}
+
+/// How many reserve pieces `color` has waiting behind its back rank in `pos`.
+fn reserve_count<B: TableCache>(pos: &Position<B>, color: Color) -> usize {
+    (0..pos.geometry().files())
+        .filter(|&f| pos.gating().reserve_on(color, f).is_some())
+        .count()
+}
+
+/// `mv`, legal in `pos`, changed to gate as `gate` asks; an error if no legal move does.
+fn gated<B: TableCache>(
+    pos: &Position<B>,
+    mv: Move,
+    gate: GateChoice<'_>,
+) -> Result<Move, ApiError> {
+    let legal = joust_movegen::legal_moves(pos);
+    let plain = mv.without_gate();
+    match gate {
+        GateChoice::AsWritten => Ok(mv),
+        GateChoice::Decline => {
+            // A reserve piece (Musketeer) gates in whenever its file's first piece leaves:
+            // that cannot be declined.
+            let mut after = pos.clone();
+            make(joust_movegen::tables::<B>(pos.variant()), &mut after, mv);
+            let us = pos.side_to_move();
+            if reserve_count(&after, us) < reserve_count(pos, us) {
+                return Err(ApiError::Unprocessable(
+                    "this move must gate its reserve piece in: here gating is compulsory".into(),
+                ));
+            }
+            match legal.contains(&plain) {
+                true => Ok(plain),
+                false => Err(ApiError::Unprocessable(
+                    "this move cannot be played without gating a piece in".into(),
+                )),
+            }
+        }
+        GateChoice::Kind(letter) => {
+            let v = pos.variant();
+            let wanted = |m: &Move| {
+                m.without_gate() == plain
+                    && m.gate_kind()
+                        .is_some_and(|k| v.kind(k).letter.to_string().eq_ignore_ascii_case(letter))
+            };
+            let found: Vec<Move> = legal.iter().copied().filter(wanted).collect();
+            match found.as_slice() {
+                [one] => Ok(*one),
+                [] => Err(ApiError::Unprocessable(format!(
+                    "no piece '{letter}' can be gated in with this move"
+                ))),
+                _ => Err(ApiError::Unprocessable(format!(
+                    "'{letter}' can be gated onto more than one square: write the move with its gate"
+                ))),
+            }
+        }
+    }
+}
+
 impl<B: TableCache> Table<B> {
     fn new(start: Position<B>) -> Table<B> {
         Table {
@@ -295,8 +362,8 @@ impl<B: TableCache> Table<B> {
         }
     }
 
-    /// Reads `text` as coordinates or SAN and plays it.
-    fn play_text(&mut self, text: &str) -> Result<(), ApiError> {
+    /// Reads `text` as coordinates or SAN and plays it, with the gating `gate` asks for.
+    fn play_text(&mut self, text: &str, gate: GateChoice<'_>) -> Result<(), ApiError> {
         if self.game.outcome().is_some() {
             return Err(ApiError::Unprocessable("the game is over".into()));
         }
@@ -310,6 +377,7 @@ impl<B: TableCache> Table<B> {
                 })
             })?,
         };
+        let mv = gated(pos, mv, gate)?;
         self.play(mv);
         Ok(())
     }
@@ -416,9 +484,9 @@ impl Session {
         on_table!(&self.game, t => t.state(id))
     }
 
-    /// Plays the move written `text` (coordinates or SAN).
-    pub fn play_text(&mut self, text: &str) -> Result<(), ApiError> {
-        on_table!(&mut self.game, t => t.play_text(text))
+    /// Plays the move written `text` (coordinates or SAN), gating as `gate` says.
+    pub fn play_text(&mut self, text: &str, gate: GateChoice<'_>) -> Result<(), ApiError> {
+        on_table!(&mut self.game, t => t.play_text(text, gate))
     }
 
     /// Plays the engine's move `mv` if the game is still at `ply`.

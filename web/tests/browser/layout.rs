@@ -1,0 +1,177 @@
+//! The page at large: every game's start position drawn, the rules book, phone width, the tour puzzle.
+
+use crate::page::*;
+use fantoccini::Client;
+use std::path::Path;
+
+/// Every built-in game's start position is drawn: a screenshot of each is not blank and
+/// the board has a square for each of the game's squares.
+pub async fn every_start_position(c: &Client, base: &str, out: &Path) {
+    for v in joust_core::variants::all() {
+        open_position(c, base, v.id, v.start_fen).await;
+        let squares = eval(
+            c,
+            "return document.querySelectorAll('#board rect[data-square]').length",
+        )
+        .await;
+        assert_eq!(squares.as_u64(), Some(v.geometry.len() as u64), "{}", v.id);
+        let shot = c.screenshot().await.expect("a screenshot");
+        check_screenshot(&shot, &out.join(format!("browser-start-{}.png", v.id)));
+    }
+}
+
+/// The tour puzzle on 3x3: a hint marks the tour's next square, then clicking every
+/// square of the server's tour solves it.
+pub async fn tour_puzzle(c: &Client, base: &str) {
+    c.goto(&format!("{base}tour")).await.expect("the tour page");
+    wait_until(
+        c,
+        "the tour page",
+        "return document.body.dataset.ready === '1'",
+    )
+    .await;
+    set_value(c, "tour-files", "3").await;
+    set_value(c, "tour-ranks", "3").await;
+    click(c, "#tour-form button[type='submit']").await;
+    wait_until(
+        c,
+        "a 3x3 board",
+        "return document.querySelectorAll('#tour-board rect').length === 9",
+    )
+    .await;
+    let p = c
+        .execute_async(
+            "const done = arguments[0]; fetch('/api/tour?files=3&ranks=3').then((r) => r.json()).then(done);",
+            vec![],
+        )
+        .await
+        .expect("the puzzle");
+    let names = p["squares"].as_array().unwrap();
+    let tour: Vec<&str> = p["solution"]
+        .as_array()
+        .expect("a 3x3 circuit")
+        .iter()
+        .map(|i| names[i.as_u64().unwrap() as usize].as_str().unwrap())
+        .collect();
+    click(c, "#tour-hint").await;
+    let hinted = eval(c, "const r = document.querySelector('#tour-board rect.selected'); return r && r.dataset.square").await;
+    assert_eq!(hinted, tour[1]);
+    for sq in &tour[1..] {
+        click(c, &format!("#tour-board rect[data-square='{sq}']")).await;
+    }
+    wait_until(
+        c,
+        "the tour solved",
+        "return document.body.dataset.tourSolved === '1'",
+    )
+    .await;
+}
+
+/// A game's page of the rules book: its heading, and its start diagram drawn.
+pub async fn rules_page(c: &Client, base: &str, out: &Path) {
+    c.goto(&format!("{base}rules/lancers"))
+        .await
+        .expect("the rules page loads");
+    wait_until(
+        c,
+        "the rules page and its picture",
+        "const img = document.querySelector('main img');
+         return document.querySelector('h1') !== null && img !== null && img.complete && img.naturalWidth > 0",
+    )
+    .await;
+    let shot = c.screenshot().await.expect("a screenshot");
+    check_screenshot(&shot, &out.join("browser-rules.png"));
+    c.back().await.expect("back to the board");
+    wait_until(
+        c,
+        "the board again",
+        "return document.body.dataset.ready === '1'",
+    )
+    .await;
+}
+
+/// At phone width (390 by 844) the board of every kind of game fits the screen, with
+/// its reserve rows and the editor's palette, and nothing scrolls sideways.
+pub async fn phone_width(c: &Client, base: &str, out: &Path) {
+    c.set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    let inner = eval(c, "return window.innerWidth").await.as_f64().unwrap();
+    assert!(inner <= 390.0, "the window is {inner} px wide inside");
+    let reserve = joust_core::variants::all()
+        .iter()
+        .find(|v| !v.gating_types.is_empty())
+        .expect("a game with reserve cells");
+    let games = ["chess", "royal-lion", "lancerchess", reserve.id];
+    for id in games {
+        let v = joust_core::variants::by_id(id).expect("a built-in game");
+        open_position(c, base, id, v.start_fen).await;
+        fits(c, id, inner).await;
+    }
+    let shot = c.screenshot().await.expect("a screenshot");
+    check_screenshot(&shot, &out.join("browser-phone.png"));
+    click(c, "#edit-board").await;
+    fits(c, "the editor", inner).await;
+    click(c, "#editor-cancel").await;
+}
+
+/// The board is drawn at least 300 px wide, inside the window's `inner` width, and the
+/// page does not scroll sideways.
+async fn fits(c: &Client, what: &str, inner: f64) {
+    let m = eval(
+        c,
+        "const r = document.getElementById('board').getBoundingClientRect();
+         const d = document.documentElement;
+         return [r.left, r.right, r.width, d.scrollWidth, document.body.scrollWidth, d.clientWidth];",
+    )
+    .await;
+    let n = |i: usize| m[i].as_f64().unwrap();
+    let (left, right, width, doc, body) = (n(0), n(1), n(2), n(3), n(4));
+    // The width inside any vertical scroll bar.
+    let inner = inner.min(n(5));
+    assert!(
+        width > 300.0 && left >= 0.0 && right <= inner,
+        "{what}: the board spans {left}..{right} px in a {inner} px window"
+    );
+    assert!(
+        doc <= inner && body <= inner,
+        "{what}: the page is {doc} px wide (body {body}) in a {inner} px window: it scrolls sideways"
+    );
+}
+
+/// The picture of the page in the README: LancerChess after 1. e4 e5 2. d4 played by
+/// clicks, analysed (lines, the best move's arrow, the evaluation bar). Checked not blank
+/// always; written to docs/img/serve.png when JOUST_UPDATE_SCREENSHOT=1.
+pub async fn readme_screenshot(c: &Client, base: &str) {
+    let v = joust_core::variants::by_id("lancerchess").expect("LancerChess");
+    open_position(c, base, v.id, v.start_fen).await;
+    c.set_window_size(1100, 760).await.expect("a wide window");
+    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("d2", "d4")]
+        .iter()
+        .enumerate()
+    {
+        click_squares(c, from, to).await;
+        wait_ply(c, i as u32 + 1).await;
+    }
+    click(c, "#analyse").await;
+    wait_until(
+        c,
+        "analysis lines and the best move's arrow",
+        "return document.querySelectorAll('#analysis div').length >= 2
+             && !!document.querySelector('#board line.arrow')",
+    )
+    .await;
+    let shot = c.screenshot().await.expect("a screenshot");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-readme.png");
+    check_screenshot(&shot, &tmp);
+    if std::env::var("JOUST_UPDATE_SCREENSHOT").as_deref() == Ok("1") {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/img/serve.png");
+        std::fs::create_dir_all(docs.parent().unwrap()).expect("docs/img made");
+        std::fs::write(&docs, &shot).expect("docs/img/serve.png written");
+        eprintln!("wrote {}", docs.display());
+    }
+    click(c, "#analyse").await;
+    c.set_window_size(1000, 900)
+        .await
+        .expect("the usual window");
+}

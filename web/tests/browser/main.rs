@@ -1,0 +1,71 @@
+//! End to end in a real browser: headless Chromium driven over WebDriver (Debian's
+//! `chromium` and `chromium-driver`). Loads the page, plays chess moves by clicks and one
+//! by drag and drop, a Lancer move with its facing chosen from the eight arrows, a
+//! Cromwell shot, Lion double moves, Black against the engine; the page's link and PGN
+//! out and in; checks the position the server reports, and that screenshots are not
+//! blank.
+//!
+//! Without Chromium or chromedriver the test fails and says what to install, unless
+//! `JOUST_SKIP_BROWSER_TESTS=1` is set.
+
+mod chess;
+mod editor;
+mod engine;
+mod layout;
+mod page;
+mod reserve;
+mod special;
+
+use page::*;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn special_moves_are_played_in_headless_chromium() {
+    if std::env::var("JOUST_SKIP_BROWSER_TESTS").as_deref() == Ok("1") {
+        eprintln!("JOUST_SKIP_BROWSER_TESTS=1: the browser test is skipped");
+        return;
+    }
+    let (Some(browser), Some(driver)) = (find(BROWSERS), find(DRIVERS)) else {
+        panic!(
+            "the browser test needs Chromium and chromedriver: apt-get install chromium \
+             chromium-driver (or set JOUST_SKIP_BROWSER_TESTS=1 to skip it)"
+        );
+    };
+    let (listener, addr): (_, SocketAddr) = joust_web::bind("127.0.0.1:0".parse().unwrap())
+        .await
+        .expect("bound");
+    tokio::spawn(joust_web::serve(listener, joust_web::Config::default()));
+    let (_driver, port) = start_driver(&driver);
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let profile = tmp.join(format!("chromium-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let client = connect(port, &browser, &profile).await;
+    let c = &client;
+
+    c.goto(&format!("http://{addr}/"))
+        .await
+        .expect("the page loads");
+    wait_until(c, "the page", "return document.body.dataset.ready === '1'").await;
+    wait_ply(c, 0).await;
+
+    let base = format!("http://{addr}/");
+    chess::chess_by_clicks_and_drag(c).await;
+    chess::link_and_pgn(c).await;
+    special::lancers_facing(c, &tmp).await;
+    special::cromwell_shot(c, &base).await;
+    special::lion_moves(c, &base).await;
+    special::lancerchess_castling_and_promotion(c, &base).await;
+    engine::black_against_the_engine(c, &base, &tmp).await;
+    engine::clock(c, &base).await;
+    reserve::musketeer_setup_and_gating(c, &base, &tmp).await;
+    reserve::hand_gating(c, &base).await;
+    editor::board_editor(c, &base).await;
+    layout::every_start_position(c, &base, &tmp).await;
+    layout::readme_screenshot(c, &base).await;
+    layout::rules_page(c, &base, &tmp).await;
+    layout::phone_width(c, &base, &tmp).await;
+    layout::tour_puzzle(c, &base).await;
+    client.close().await.expect("the session closes");
+    let _ = std::fs::remove_dir_all(&profile);
+}
