@@ -13,7 +13,7 @@
 //! - a pseudo-legal move that is not legal is played out: the royal attacked afterwards,
 //!   the game's mutually immune pair attacking each other, a compulsory capture not made,
 //!   a check the game forbids;
-//! - castling: each condition of the game's castling rule in turn ([`castling`]).
+//! - castling: each condition of the game's castling rule in turn (the `castling` module).
 //!
 //! [`text`] reads the typed text (coordinates or SAN) into the intended move and adds the
 //! reasons that concern the text itself: a Lancer's facing or a promotion left out, a
