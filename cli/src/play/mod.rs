@@ -442,10 +442,12 @@ impl<B: TableCache> Session<B> {
             "Joust is thinking"
         };
         let _status = self.term.as_ref().map(|t| t.thinking(self.status(label)));
-        let progress = Progress::start();
-        if self.term.is_none() {
+        // Without the prompt's own status line, a spinner on standard error (if a terminal).
+        let _progress = self.term.is_none().then(|| {
+            let progress = Progress::start();
             progress.set(label);
-        }
+            progress
+        });
         self.shared.arm();
         let result = search(
             self.game.position(),

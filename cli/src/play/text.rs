@@ -9,21 +9,23 @@ use joust_notation::legal_moves_san;
 pub const WIDTH: usize = 80;
 
 /// `text` with every line longer than `width` columns broken at spaces; continuation
-/// lines are indented by two spaces. A word longer than a line stays whole.
+/// lines are indented by two spaces. A word longer than a line stays whole. Columns are
+/// counted as the terminal shows them: colour codes (`ESC [ ... m`) take none, so the
+/// coloured board of a terminal is not broken up.
 pub fn fit(text: &str, width: usize) -> String {
     let mut out = String::new();
     for (i, line) in text.split('\n').enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        if line.chars().count() <= width {
+        if columns(line) <= width {
             out.push_str(line);
             continue;
         }
         let mut current = String::new();
         for word in line.split(' ') {
-            let len = current.chars().count();
-            if len > 0 && len + 1 + word.chars().count() > width {
+            let len = columns(&current);
+            if len > 0 && len + 1 + columns(word) > width {
                 out.push_str(current.trim_end());
                 out.push('\n');
                 current = String::from("  ");
@@ -35,6 +37,25 @@ pub fn fit(text: &str, width: usize) -> String {
         out.push_str(&current);
     }
     out
+}
+
+/// The columns `text` takes on a terminal: its characters, less ANSI escape sequences.
+fn columns(text: &str) -> usize {
+    let mut n = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // A control sequence: `[`, parameters, then one final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// The facing names a Lancer's SAN turn may end with (`T` then one of them).
@@ -97,5 +118,20 @@ mod tests {
         assert!(list.lines().all(|l| l.chars().count() <= WIDTH), "{list}");
         assert_eq!(lancer_turn("Lxh7TSE+"), Some(("Lxh7", "SE")));
         assert_eq!(lancer_turn("Nf3"), None);
+    }
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::*;
+
+    #[test]
+    fn colour_codes_take_no_columns() {
+        let cell = "\x1b[48;5;180m ♜ \x1b[0m";
+        let row = format!("8 {}", cell.repeat(8));
+        assert_eq!(columns(&row), 2 + 8 * 3);
+        assert_eq!(fit(&row, WIDTH), row);
+        let long = "word ".repeat(30);
+        assert!(fit(&long, WIDTH).lines().all(|l| columns(l) <= WIDTH));
     }
 }
