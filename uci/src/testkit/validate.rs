@@ -117,6 +117,15 @@ pub fn well_formed(line: &str) -> bool {
         ["bestmove", m] => is_move(m),
         ["bestmove", m, "ponder", p] => is_move(m) && is_move(p),
         ["Nodes", "searched:", n] => is_number(n),
+        // `d`: the board's FEN and key, after its diagram.
+        ["Fen:", ..] => words.len() > 1,
+        ["Key:", k] => !k.is_empty() && k.chars().all(|c| c.is_ascii_hexdigit()),
+        // `d`: the diagram's rows (a rank number, short cells) and the file letters.
+        _ if line.starts_with([' ', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+            && line.split_whitespace().all(|w| w.chars().count() <= 6) =>
+        {
+            !line.trim().is_empty()
+        }
         [m, n] if m.ends_with(':') => is_move(&m[..m.len() - 1]) && is_number(n),
         _ => {
             // The `eval` table: a heading and rows of a name and pawns.
