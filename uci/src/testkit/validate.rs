@@ -100,6 +100,29 @@ fn is_info_depth(line: &str) -> bool {
         }
 }
 
+/// A row of `d`'s diagram: the file letters in order (`a b c ...`), or a rank number,
+/// short cells and the same rank number again.
+fn is_diagram_row(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let files = !words.is_empty()
+        && words
+            .iter()
+            .zip('a'..='z')
+            .all(|(w, f)| w.len() == 1 && w.starts_with(f));
+    let rank = match (words.first(), words.last()) {
+        (Some(first), Some(last)) => {
+            words.len() >= 3
+                && first == last
+                && is_number(first)
+                && words[1..words.len() - 1]
+                    .iter()
+                    .all(|w| w.chars().count() <= 6)
+        }
+        _ => false,
+    };
+    (line.starts_with(' ') || line.starts_with(|c: char| c.is_ascii_digit())) && (files || rank)
+}
+
 /// True for a line the engine may write.
 pub fn well_formed(line: &str) -> bool {
     if line.chars().any(char::is_control) {
@@ -121,11 +144,7 @@ pub fn well_formed(line: &str) -> bool {
         ["Fen:", ..] => words.len() > 1,
         ["Key:", k] => !k.is_empty() && k.chars().all(|c| c.is_ascii_hexdigit()),
         // `d`: the diagram's rows (a rank number, short cells) and the file letters.
-        _ if line.starts_with([' ', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-            && line.split_whitespace().all(|w| w.chars().count() <= 6) =>
-        {
-            !line.trim().is_empty()
-        }
+        _ if is_diagram_row(line) => true,
         [m, n] if m.ends_with(':') => is_move(&m[..m.len() - 1]) && is_number(n),
         _ => {
             // The `eval` table: a heading and rows of a name and pawns.
@@ -243,6 +262,11 @@ mod tests {
             "e2e4: 20",
             "",
             "Nodes searched: 400",
+            "    a   b   c   d   e   f   g   h",
+            " 8  r   n   b   q   k   b   n   r   8",
+            "10  m   h   ♛   d   l   a   d   ♛   h   m   10",
+            "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "Key: CCFDC442DE950497",
             "Static evaluation (chess), in pawns from White's side:",
             "  royal safety      -0.15",
             "  total             +0.23",
@@ -261,6 +285,9 @@ mod tests {
             "uciok please",
             "e2e4 20",
             "  total +0.2",
+            " 8  r   n   b   7",
+            "    a   c",
+            "Key: xyz",
             "  total +0.2x",
             "  +0.25",
             "hello",
