@@ -5,8 +5,9 @@ mod rules_summary;
 
 use crate::UserError;
 use clap::Args;
-use joust_core::{variants, Variant};
+use joust_core::{variants, Color, Variant};
 use joust_movegen::{on_position, AnyPosition};
+use joust_render::words::movement;
 use joust_render::{board_text, legend, TextStyle};
 use rules_summary::{BOOK_DIR, TOUR_ID, TOUR_RULES};
 use std::fmt::Write;
@@ -21,7 +22,7 @@ pub struct VariantsArgs {
 /// Width of the game id column of the listing.
 const ID_WIDTH: usize = 15;
 /// Where long lines are wrapped.
-const LINE_WIDTH: usize = 92;
+const LINE_WIDTH: usize = 80;
 
 /// Runs the command, printing to stdout.
 pub fn run(args: &VariantsArgs) -> Result<u8, UserError> {
@@ -170,6 +171,30 @@ fn game_rules(v: &'static Variant) -> String {
     }
     out.push('\n');
     out.push_str(&legend(v));
+    out.push_str("\nHow the pieces move:\n");
+    for name in piece_names(v) {
+        // Kinds that share a name (a Lancer's facings, Cromwell's two Horsemen): one
+        // line, or one per side when the sides' pieces move differently.
+        let mut lines: Vec<(Option<Color>, String)> = Vec::new();
+        for k in v.kind_ids().filter(|&k| v.kind(k).name == name) {
+            let text = movement(v.kind(k));
+            let side = Color::ALL
+                .into_iter()
+                .find(|c| v.armies[c.index()].contains(&k));
+            if !lines.iter().any(|(_, t)| *t == text) {
+                lines.push((side, text));
+            }
+        }
+        let by_side = lines.len() > 1;
+        for (side, text) in lines {
+            let label = match side.filter(|_| by_side) {
+                Some(Color::White) => format!("  {name} (White's): "),
+                Some(Color::Black) => format!("  {name} (Black's): "),
+                None => format!("  {name}: "),
+            };
+            wrap(&mut out, &label, "    ", &text);
+        }
+    }
     let _ = writeln!(out, "\nStart FEN: {}", v.start_fen);
     out
 }

@@ -11,6 +11,7 @@ mod shapes;
 pub mod strokefont;
 pub mod svg;
 pub mod text;
+pub mod words;
 
 pub use shapes::{facing_shape, piece_shape};
 pub use svg::{board_svg, SvgStyle};
