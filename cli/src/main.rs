@@ -22,7 +22,22 @@ use std::process::ExitCode;
 
 /// Joust: an engine for chess variants with unusual pieces.
 #[derive(Parser, Debug)]
-#[command(name = "joust", version, about, long_about = None)]
+#[command(
+    name = "joust",
+    version,
+    about,
+    long_about = None,
+    after_help = "Games: chess, the LancerChess family and many of Fairy-Stockfish's \
+                  family are built in (`joust variants` lists them, `joust variants ID` shows \
+                  one); `--variants FILE` adds your own.\n\n\
+                  Examples:\n  \
+                  joust play --variant lancerchess      play in the terminal\n  \
+                  joust serve --open                    play and analyse in the browser\n  \
+                  joust analyse --variant clash --fen FEN\n  \
+                  joust perft --variant royal-lion 4    count move sequences (proves the rules)\n  \
+                  joust uci                             for GUIs (cutechess, python-chess...)\n  \
+                  joust xboard                          for XBoard and WinBoard"
+)]
 struct Cli {
     /// What to do; with none and input from a pipe, speak UCI (or XBoard's protocol if
     /// the first line is `xboard`).

@@ -253,7 +253,7 @@ fn the_clock_is_shown_and_both_sides_are_charged() {
     let (code, out, _) = joust(&["play", "--time", "10s+1s"], "e4\n");
     assert_eq!(code, 0);
     assert!(
-        out.contains("clock 0:10 + 1 s per move for each side"),
+        out.contains("Clock: 0:10 + 1 s per move for each side."),
         "{out}"
     );
     let last = out

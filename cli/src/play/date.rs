@@ -2,6 +2,7 @@
 //! and the default file name offered when a game is left (`joust-chess-20261203-1412.pgn`).
 
 use std::time::{SystemTime, UNIX_EPOCH};
+use time::OffsetDateTime;
 
 /// A moment in UTC, to the minute.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,13 +22,20 @@ impl Stamp {
         Stamp::from_unix(secs)
     }
 
-    /// The moment `secs` seconds after 1970-01-01 00:00 UTC.
+    /// The moment `secs` seconds after 1970-01-01 00:00 UTC (the epoch itself if `secs`
+    /// is beyond the calendar's range).
     pub fn from_unix(secs: u64) -> Stamp {
-        let days = (secs / 86_400) as i64;
-        let minute = (secs % 86_400 / 60) as u32;
+        let t = i64::try_from(secs)
+            .ok()
+            .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())
+            .unwrap_or(OffsetDateTime::UNIX_EPOCH);
         Stamp {
-            ymd: civil_from_days(days),
-            hm: (minute / 60, minute % 60),
+            ymd: (
+                i64::from(t.year()),
+                u32::from(u8::from(t.month())),
+                u32::from(t.day()),
+            ),
+            hm: (u32::from(t.hour()), u32::from(t.minute())),
         }
     }
 
@@ -42,20 +50,6 @@ impl Stamp {
         let (y, m, d) = self.ymd;
         format!("{y:04}{m:02}{d:02}-{:02}{:02}", self.hm.0, self.hm.1)
     }
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]

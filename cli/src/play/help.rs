@@ -1,6 +1,7 @@
 //! The texts `joust play` shows to explain itself: the command list, the move notation,
 //! and what to type during Musketeer's setup phase.
 
+use joust_core::atom::{Mode, Path};
 use joust_core::{Color, Position, Variant};
 use joust_movegen::{MoveFlag, TableCache};
 use joust_notation::legal_moves_san;
@@ -22,38 +23,46 @@ pub fn help_text(variant: &Variant) -> String {
          \x20 help       this text\n\
          Scores are in pawns from White's view; #3 means White mates in 3, #-3 Black.\n\
          A refused move is answered with the legal moves closest to it: those to the\n\
-         square it names last, from the square it names first, or spelt within an edit or two.\n",
+         square it names last, from the square it names first, or spelt within an edit\n\
+         or two.\n",
     );
-    let notes: &[(&str, &str)] = &[
-        (
-            "lancer",
-            "Lancers: a move ends with T and the new facing when it turns, La1TNE (coordinates b1h7ne).",
-        ),
-        (
-            "shot",
-            "Cromwell: shots are written with *, W*a7 or e*d4 (coordinates h1*h7); pawns may step sideways, ed2.",
-        ),
-        (
-            "lion",
-            "Royal Lion: double moves Lxe5xe6, Lxe5-f6 (coordinates e4e5,e5f6); the pass is L--.",
-        ),
-        (
-            "gating",
-            "Musketeer: a gating move may add /X (Nc3/L); setup moves are the type letter (L) and placements (L@d0).",
-        ),
-    ];
-    let has = |what: &str| match what {
-        "lancer" => variant.kinds.iter().any(|k| k.facing.is_some()),
-        "shot" => variant.id == "cromwell",
-        "lion" => variant.id == "royal-lion",
-        "gating" => !variant.gating_types.is_empty(),
-        _ => false,
-    };
-    for (what, note) in notes {
-        if has(what) {
-            out.push_str(note);
-            out.push('\n');
-        }
+    let atoms = || variant.kinds.iter().flat_map(|k| &k.atoms);
+    let lion = variant
+        .kinds
+        .iter()
+        .find(|k| k.atoms.iter().any(|a| a.path == Path::LionDouble));
+    let mut notes = Vec::new();
+    if variant.kinds.iter().any(|k| k.facing.is_some()) {
+        notes.push(
+            "Lancers: a move ends with T and the new facing when it turns, La1TNE \
+             (coordinates b1h7ne)."
+                .to_string(),
+        );
+    }
+    if atoms().any(|a| a.mode.contains(Mode::SHOOT)) {
+        notes.push(
+            "Shots (a capture without moving) are written with *: R*a7 or e*d4 \
+             (coordinates h1*h7)."
+                .to_string(),
+        );
+    }
+    if let Some(k) = lion {
+        let l = k.letter;
+        notes.push(format!(
+            "Double moves name both steps: {l}xe5xe6, {l}xe5-f6 (coordinates e4e5,e5f6); \
+             the pass is {l}--."
+        ));
+    }
+    if !variant.gating_types.is_empty() {
+        notes.push(
+            "Gating: a gating move may add /X (Nc3/L); setup moves are the type letter (L) \
+             and placements (L@d0)."
+                .to_string(),
+        );
+    }
+    for note in notes {
+        out.push_str(&note);
+        out.push('\n');
     }
     out
 }

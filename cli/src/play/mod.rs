@@ -206,21 +206,20 @@ impl<B: TableCache> Session<B> {
         let v = self.setup.variant;
         let you = side_name(self.setup.human);
         let lot = if self.setup.by_lot { " (by lot)" } else { "" };
-        let engine = match &self.setup.pace {
+        let pace = match &self.setup.pace {
             Pace::Depth(d) => format!(
-                "the engine searches {d} pl{} per move, no clock",
+                "No clock: the engine searches {d} pl{} per move.",
                 if *d == 1 { "y" } else { "ies" }
             ),
             Pace::Clock(c) => format!(
-                "clock {} + {} s per move for each side",
+                "Clock: {} + {} s per move for each side.",
                 clock_text(c.left(Color::White)),
                 seconds(c.increment())
             ),
         };
-        self.say(&format!(
-            "Joust: {}. You play {you}{lot}; {engine}.",
-            v.name
-        ));
+        // One sentence a line, so that no sentence is broken at 80 columns.
+        self.say(&format!("Joust: {}. You play {you}{lot}.", v.name));
+        self.say(&pace);
         if let Some(s) = &self.setup.strength {
             let level = match self.setup.level {
                 Some(l) => format!("level {l} of {}, ", Strength::LEVELS),
@@ -232,10 +231,8 @@ impl<B: TableCache> Session<B> {
             ));
         }
         self.say("Type a move (SAN like Nf3 or coordinates like g1f3), or 'help'.");
-        if v.id != "chess" {
-            self.say("Pieces:");
-            self.say(legend(v).trim_end());
-        }
+        self.say("Pieces:");
+        self.say(legend(v).trim_end());
         self.say("");
     }
 
