@@ -14,7 +14,6 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// One side of a match: what was asked for, how it is started, and its limits.
 #[derive(Clone, Debug)]
@@ -350,26 +349,8 @@ impl Match {
 
 /// Today's date as `YYYY.MM.DD` (UTC), for the PGN Date tag.
 pub fn pgn_date() -> String {
-    let days = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    let t = time::OffsetDateTime::now_utc();
+    format!("{:04}.{:02}.{:02}", t.year(), u8::from(t.month()), t.day())
 }
 
 #[cfg(test)]

@@ -223,9 +223,16 @@ fn openings_come_from_the_list_in_turn() {
 }
 
 #[test]
-fn dates() {
-    assert_eq!(civil_from_days(0), (1970, 1, 1));
-    assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-    assert_eq!(civil_from_days(20_786), (2026, 11, 29));
-    assert_eq!(pgn_date().len(), 10);
+fn the_date_tag_is_a_pgn_date() {
+    let date = pgn_date();
+    let parts: Vec<&str> = date.split('.').collect();
+    assert_eq!(
+        parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+        [4, 2, 2],
+        "{date}"
+    );
+    assert!(
+        date.chars().all(|c| c.is_ascii_digit() || c == '.'),
+        "{date}"
+    );
 }

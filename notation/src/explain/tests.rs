@@ -1,8 +1,126 @@
-//! The reasons, position by position, in several games.
+//! The reasons, position by position, in several games: each case's game, position and
+//! typed move, and the reason the player reads, in one snapshot.
 
 use super::explain_refusal;
 use joust_core::variants;
 use joust_movegen::position_from_fen;
+use std::fmt::Write;
+
+/// A refused (or, once, legal) move: the game id, the FEN (empty: the start), the text
+/// typed, and what the case shows.
+type Case = (&'static str, &'static str, &'static str, &'static str);
+
+const CHESS_MIDGAME: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+const PINNED_KNIGHT: &str = "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1";
+const ROOK_CHECKS: &str = "4r1k1/8/8/8/8/8/8/R3K3 w - - 0 1";
+const ONE_RIGHT: &str = "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1";
+const GATING_IN_CHECK: &str = "4k3/8/8/8/8/8/4r3/4K3[L-Cel-c-] w - - 0 20";
+const GATING_ROOK: &str = "4k3/8/8/8/8/8/8/R3K3[L-Cel-c-] w - - 0 20";
+
+const CASES: &[Case] = &[
+    ("chess", "", "e3e4", "an empty square"),
+    ("chess", "", "e7e5", "the other side's piece"),
+    ("chess", "", "Bc1", "onto one's own piece (SAN)"),
+    ("chess", "", "f1e2", "onto one's own piece"),
+    ("chess", "", "g1g3", "not how a Knight moves"),
+    ("chess", "", "Ng3", "no Knight reaches the square"),
+    ("chess", CHESS_MIDGAME, "e4e5", "a pawn's step is blocked"),
+    (
+        "chess",
+        CHESS_MIDGAME,
+        "d2e3",
+        "a pawn's capture onto an empty square",
+    ),
+    ("chess", CHESS_MIDGAME, "c1h6", "a rider's line is blocked"),
+    ("chess", CHESS_MIDGAME, "Qh5", "legal: no reason"),
+    ("chess", PINNED_KNIGHT, "Nc3", "a pinned piece"),
+    (
+        "chess",
+        PINNED_KNIGHT,
+        "e1e2",
+        "the King onto its own Knight",
+    ),
+    (
+        "chess",
+        ROOK_CHECKS,
+        "Ra2",
+        "a move that does not answer check",
+    ),
+    ("chess", ROOK_CHECKS, "Ke2", "the King into check"),
+    (
+        "lancerchess",
+        "4r1q1/8/8/8/8/8/4B3/4Q3 w - - 0 1",
+        "Bd3",
+        "the royal Queen of LancerChess",
+    ),
+    ("chess", ONE_RIGHT, "O-O", "a lost castling right (SAN)"),
+    ("chess", ONE_RIGHT, "e1g1", "a lost castling right"),
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+        "O-O-O",
+        "no castling right left",
+    ),
+    ("chess", "", "O-O", "castling with pieces between"),
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1",
+        "O-O",
+        "castling through an attacked square",
+    ),
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/6r1/R3K2R w KQ - 0 1",
+        "O-O",
+        "castling onto an attacked square",
+    ),
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+        "O-O",
+        "castling out of check",
+    ),
+    (
+        "cromwell",
+        "whb1kbhw/pppyp1pp/8/8/8/8/PPP1PPPP/WHBRKBHW w - - 0 1",
+        "d1d5",
+        "Rupert may not face Pym",
+    ),
+    (
+        "musketeer",
+        GATING_IN_CHECK,
+        "e1d1c",
+        "gating forfeited by the King",
+    ),
+    (
+        "musketeer",
+        GATING_IN_CHECK,
+        "Kd1/C",
+        "gating forfeited (SAN)",
+    ),
+    ("musketeer", GATING_ROOK, "a1a2c", "nothing waits behind a1"),
+    (
+        "musketeer",
+        GATING_ROOK,
+        "e1d1l",
+        "another piece waits behind e1",
+    ),
+    (
+        "chess",
+        "8/P7/8/8/8/8/8/k6K w - - 0 1",
+        "a7a8",
+        "a promotion without its piece",
+    ),
+    ("lancers", "", "b1f5", "a Lancer's move without its facing"),
+    (
+        "lancers",
+        "",
+        "Lf5",
+        "in SAN an unturned Lancer keeps its facing: legal",
+    ),
+    ("lancers", "", "Lg5", "no Lancer reaches the square"),
+    ("lancers", "", "b1g5ne", "not along the Lancer's facing"),
+];
 
 /// The reason `text` is refused in game `id` at `fen`, as the player reads it.
 fn why(id: &str, fen: &str, text: &str) -> String {
@@ -13,143 +131,21 @@ fn why(id: &str, fen: &str, text: &str) -> String {
 }
 
 #[test]
-fn squares_and_pieces() {
-    assert_eq!(why("chess", "", "e3e4"), "there is no piece on e3");
-    assert_eq!(why("chess", "", "e7e5"), "the Pawn on e7 is not yours");
-    assert_eq!(why("chess", "", "Bc1"), "c1 is occupied by your Bishop");
-    assert_eq!(why("chess", "", "f1e2"), "e2 is occupied by your Pawn");
+fn every_case_reads_as_the_snapshot_says() {
+    let mut out = String::new();
+    for &(id, fen, text, shows) in CASES {
+        let at = if fen.is_empty() { "start" } else { fen };
+        let _ = writeln!(
+            out,
+            "{id} {text} ({shows}; {at})\n  -> {}",
+            why(id, fen, text)
+        );
+    }
+    insta::assert_snapshot!(out);
 }
 
 #[test]
-fn how_pieces_move() {
-    assert_eq!(
-        why("chess", "", "g1g3"),
-        "a Knight does not move from g1 to g3"
-    );
-    assert_eq!(why("chess", "", "Ng3"), "none of your Knights moves to g3");
-    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-    assert_eq!(
-        why("chess", fen, "e4e5"),
-        "a Pawn goes to e5 only if it is empty, and cannot take the Pawn there"
-    );
-    assert_eq!(
-        why("chess", fen, "d2e3"),
-        "a Pawn goes to e3 only to capture, and it is empty"
-    );
-    assert_eq!(
-        why("chess", fen, "c1h6"),
-        "the Bishop's way to h6 is blocked at d2"
-    );
-    assert_eq!(why("chess", fen, "Qh5"), "(none)", "legal: no reason");
-}
-
-#[test]
-fn the_royal_piece_in_danger() {
-    // Pinned Knight on e2 by the Rook on e8.
-    let fen = "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1";
-    assert_eq!(
-        why("chess", fen, "Nc3"),
-        "that would leave your King in check"
-    );
-    assert_eq!(why("chess", fen, "e1e2"), "e2 is occupied by your Knight");
-    let fen = "4r1k1/8/8/8/8/8/8/R3K3 w - - 0 1";
-    assert_eq!(
-        why("chess", fen, "Ra2"),
-        "you are in check, and your King would still be in check"
-    );
-    assert_eq!(
-        why("chess", fen, "Ke2"),
-        "your King would be in check on e2"
-    );
-    // LancerChess: the Queen is royal.
-    let fen = "4r1q1/8/8/8/8/8/4B3/4Q3 w - - 0 1";
-    assert_eq!(
-        why("lancerchess", fen, "Bd3"),
-        "that would leave your Queen in check"
-    );
-}
-
-#[test]
-fn castling() {
-    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1";
-    assert_eq!(
-        why("chess", fen, "O-O"),
-        "castling: that right is lost (the King or that Rook has moved)"
-    );
-    assert_eq!(
-        why("chess", fen, "e1g1"),
-        "castling: that right is lost (the King or that Rook has moved)"
-    );
-    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
-    assert_eq!(
-        why("chess", fen, "O-O-O"),
-        "castling: the King has moved, so no castling right is left"
-    );
-    assert_eq!(
-        why("chess", "", "O-O"),
-        "castling: pieces stand between, on f1 g1"
-    );
-    let fen = "r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1";
-    assert_eq!(
-        why("chess", fen, "O-O"),
-        "castling through an attacked square, f1"
-    );
-    let fen = "r3k2r/8/8/8/8/8/6r1/R3K2R w KQ - 0 1";
-    assert_eq!(
-        why("chess", fen, "O-O"),
-        "castling onto an attacked square, g1"
-    );
-    let fen = "r3k2r/8/8/8/8/8/4r3/R3K2R w KQ - 0 1";
-    assert_eq!(
-        why("chess", fen, "O-O"),
-        "castling: your King is in check, and may not castle out of it"
-    );
-}
-
-#[test]
-fn rules_from_game_data() {
-    // Cromwell: Rupert (white, queen) on d1 may not move to d4 facing Pym on d8.
-    let fen = "whb1kbhw/pppyp1pp/8/8/8/8/PPP1PPPP/WHBRKBHW w - - 0 1";
-    assert_eq!(
-        why("cromwell", fen, "d1d5"),
-        "Rupert and Pym may not attack each other"
-    );
-    // Musketeer: the King moves out of check without capturing; its gating is forfeited.
-    let fen = "4k3/8/8/8/8/8/4r3/4K3[L-Cel-c-] w - - 0 20";
-    let forfeit = "the King moves out of check without capturing, so gating is forfeited: \
-                   leave out the letter";
-    assert_eq!(why("musketeer", fen, "e1d1c"), forfeit);
-    assert_eq!(why("musketeer", fen, "Kd1/C"), forfeit);
-    let fen = "4k3/8/8/8/8/8/8/R3K3[L-Cel-c-] w - - 0 20";
-    assert_eq!(
-        why("musketeer", fen, "a1a2c"),
-        "no reserve piece waits behind a1: leave out the letter"
-    );
-    assert_eq!(
-        why("musketeer", fen, "e1d1l"),
-        "the piece waiting behind e1 is the Cannon (C)"
-    );
-}
-
-#[test]
-fn lancer_facings_and_promotions() {
-    assert_eq!(
-        why("chess", "8/P7/8/8/8/8/8/k6K w - - 0 1", "a7a8"),
-        "add the piece the Pawn becomes, e.g. a7a8q or a7a8r"
-    );
-    let fen = "";
-    assert_eq!(
-        why("lancers", fen, "b1f5"),
-        "add the way the Lancer faces after the move, e.g. b1f5ne or b1f5n"
-    );
-    // In SAN an unturned Lancer keeps its facing: `Lf5` is legal.
-    assert_eq!(why("lancers", fen, "Lf5"), "(none)");
-    assert_eq!(
-        why("lancers", fen, "Lg5"),
-        "none of your Lancers moves to g5"
-    );
-    assert_eq!(
-        why("lancers", fen, "b1g5ne"),
-        "a Lancer does not move from b1 to g5"
-    );
+fn a_legal_move_has_no_reason() {
+    assert_eq!(why("chess", CHESS_MIDGAME, "Qh5"), "(none)");
+    assert_eq!(why("lancers", "", "Lf5"), "(none)");
 }
