@@ -6,12 +6,14 @@
 
 #![warn(missing_docs)]
 
+mod marks;
 pub mod rules;
 mod shapes;
 pub mod strokefont;
 pub mod svg;
 pub mod text;
 
+pub use marks::MoveMark;
 pub use shapes::{facing_shape, piece_shape};
 pub use svg::{board_svg, SvgStyle};
 pub use text::{board_text, facing_arrow, legend, piece_symbol, TextStyle};
