@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 mod marks;
+mod outlines;
 pub mod rules;
 mod shapes;
 pub mod strokefont;
