@@ -126,7 +126,7 @@ pub fn shot(out: &mut String, from: Point, to: Point, square: f64) {
     );
     let _ = write!(
         out,
-        r#"<path d="M{}L{}" stroke-dasharray="{} {}"/>"#,
+        r#"<path d="M{}L{}" stroke-dasharray="{} {}" stroke-linecap="butt"/>"#,
         pt(start),
         pt(end),
         num(0.12 * square),
@@ -185,8 +185,8 @@ pub fn double(out: &mut String, from: Point, via: Point, to: Point, square: f64)
     if to == from {
         // Out on one side, round the middle square, back on the other.
         let n = (-u.1, u.0);
-        let off = 0.17 * square;
-        let w = 0.12 * square;
+        let off = 0.2 * square;
+        let w = 0.08 * square;
         let style = format!(
             r#"fill="none" stroke="{ARROW}" stroke-opacity="0.75" stroke-width="{}" stroke-linejoin="round""#,
             num(w)
@@ -195,7 +195,7 @@ pub fn double(out: &mut String, from: Point, via: Point, to: Point, square: f64)
         let turn_a = along(via, n, off);
         let turn_b = along(via, n, -off);
         let back_tip = along(along(from, u, 0.15 * square), n, -off);
-        let back_end = along(back_tip, u, head_len);
+        let back_end = along(back_tip, u, 0.7 * head_len);
         let _ = write!(
             out,
             r#"<path d="M{}L{}A{r},{r} 0 0 0 {}L{}" {style}/>"#,
@@ -205,7 +205,7 @@ pub fn double(out: &mut String, from: Point, via: Point, to: Point, square: f64)
             pt(back_end),
             r = num(off)
         );
-        head(out, back_tip, (-u.0, -u.1), square, ARROW);
+        head(out, back_tip, (-u.0, -u.1), 0.7 * square, ARROW);
         return;
     }
     let Some((v, len2)) = direction(via, to) else {
