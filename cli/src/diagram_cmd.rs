@@ -1,14 +1,21 @@
 //! `joust diagram`: an SVG picture of a position, from a FEN or a ply of a PGN game, with
-//! optional flip and move arrows; the last move of a PGN ply is highlighted.
+//! optional flip and move arrows; the last move of a PGN ply is highlighted, a royal
+//! piece in check glows red, and a disc beside the board marks the side to move.
+//!
+//! Arrows are drawn as the moves they are: `a1*b2` is a shot (Cromwell), `e4e5,e5e6` a
+//! Lion's double move through e5 (two king steps of a piece that moves twice, joined),
+//! `e4e5,e5e4` its capture and return, and `e4e4` its pass.
 
 use crate::pgn_cmd::{open_pgn, read_failure};
 use crate::UserError;
 use clap::Args;
-use joust_core::{variants, Geometry, Position, Square, Variant};
+use joust_core::{variants, Geometry, Path, Position, Square, Variant};
 use joust_movegen::with_board_bits;
-use joust_movegen::{in_check, legal_moves, make, position_from_fen, tables, Move, TableCache};
+use joust_movegen::{
+    in_check, legal_moves, make, position_from_fen, tables, Move, MoveFlag, TableCache,
+};
 use joust_notation::PgnGame;
-use joust_render::{board_svg, SvgStyle};
+use joust_render::{board_svg, MoveMark, SvgStyle};
 
 /// Arguments of `joust diagram`.
 #[derive(Args, Debug)]
@@ -36,7 +43,8 @@ pub struct DiagramArgs {
     #[arg(long)]
     flip: bool,
     /// Arrows to draw, comma-separated, as two squares (`e2e4`) or a move in the game's
-    /// coordinate notation (`b1h7ne`, `h1*h7`, `e7e8q`).
+    /// coordinate notation (`b1h7ne`, `e7e8q`); `h1*h7` is a shot, drawn as one; a Lion's
+    /// double move `e4e5,e5e6` is drawn bent through e5 and `e4e4` as its pass.
     #[arg(long)]
     arrows: Option<String>,
 }
@@ -65,16 +73,36 @@ fn fen_svg<B: TableCache>(
     variant: &'static Variant,
     fen: &str,
     flip: bool,
-    arrows: Vec<(Square, Square)>,
+    arrows: Vec<RawArrow>,
 ) -> Result<String, UserError> {
     let pos: Position<B> =
         position_from_fen(variant, fen).map_err(|e| UserError(format!("bad FEN: {e}")))?;
     let style = SvgStyle {
         flip,
         last_move: None,
-        arrows,
+        arrows: resolve_arrows(&pos, &arrows)?,
+        check: checked_royal(&pos),
     };
     Ok(board_svg(&pos, &style))
+}
+
+/// The square of the side to move's royal piece, if it is in check.
+fn checked_royal<B: TableCache>(pos: &Position<B>) -> Vec<Square> {
+    match in_check(pos) {
+        true => pos.royal_square(pos.side_to_move()).into_iter().collect(),
+        false => Vec::new(),
+    }
+}
+
+/// How a move of the game is drawn as the last move.
+fn move_mark(mv: Move) -> Option<MoveMark> {
+    match mv.flag {
+        _ if mv.is_setup() || mv.is_null() => None,
+        MoveFlag::Shot => Some(MoveMark::Shot(mv.from, mv.to)),
+        MoveFlag::LionDouble => Some(MoveMark::Double(mv.from, Square(mv.aux), mv.to)),
+        MoveFlag::Pass => Some(MoveMark::Pass(mv.from)),
+        _ => Some(MoveMark::Step(mv.from, mv.to)),
+    }
 }
 
 /// The diagram of a ply of a PGN game.
@@ -131,7 +159,7 @@ fn pgn_svg<B: TableCache>(
     game: &PgnGame,
     ply: usize,
     flip: bool,
-    arrows: Vec<(Square, Square)>,
+    arrows: Vec<RawArrow>,
 ) -> Result<String, UserError> {
     let variant = game.variant;
     let mut pos: Position<B> = position_from_fen(variant, game.start_fen())
@@ -156,16 +184,83 @@ fn pgn_svg<B: TableCache>(
     }
     let style = SvgStyle {
         flip,
-        last_move: last
-            .filter(|m| !m.is_setup() && !m.is_null())
-            .map(|m| (m.from, m.to)),
-        arrows,
+        last_move: last.and_then(move_mark),
+        arrows: resolve_arrows(&pos, &arrows)?,
+        check: checked_royal(&pos),
     };
     Ok(board_svg(&pos, &style))
 }
 
+/// An arrow as typed: two squares, and whether they were joined by `*` (a shot).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct RawArrow {
+    from: Square,
+    to: Square,
+    shot: bool,
+}
+
+/// True if the piece on `sq` makes double moves (the Lion's double step and pass).
+fn moves_twice<B: TableCache>(pos: &Position<B>, sq: Square) -> bool {
+    pos.piece_at(sq).is_some_and(|p| {
+        pos.variant()
+            .kind(p.kind)
+            .atoms
+            .iter()
+            .any(|a| a.path == Path::LionDouble)
+    })
+}
+
+/// Turns typed arrows into what the diagram draws, knowing the position: for a piece
+/// that moves twice, two king steps in a row (`e4e5,e5e6`) are one double move and a
+/// square twice (`e4e4`) is its pass.
+fn resolve_arrows<B: TableCache>(
+    pos: &Position<B>,
+    raw: &[RawArrow],
+) -> Result<Vec<MoveMark>, UserError> {
+    let g = pos.geometry();
+    let step = |a: Square, b: Square| a != b && g.distance(a, b) == 1;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let a = raw[i];
+        let double = moves_twice(pos, a.from) && !a.shot;
+        if a.from == a.to {
+            if !double {
+                return Err(UserError(format!(
+                    "bad arrow '{0}{0}': it starts and ends on {0}, which only a piece \
+                     that moves twice may do (a pass)",
+                    g.name(a.from)
+                )));
+            }
+            out.push(MoveMark::Pass(a.from));
+            i += 1;
+            continue;
+        }
+        match raw.get(i + 1) {
+            Some(b)
+                if double
+                    && !b.shot
+                    && b.from == a.to
+                    && step(a.from, a.to)
+                    && (step(b.from, b.to)) =>
+            {
+                out.push(MoveMark::Double(a.from, a.to, b.to));
+                i += 2;
+            }
+            _ => {
+                out.push(match a.shot {
+                    true => MoveMark::Shot(a.from, a.to),
+                    false => MoveMark::Step(a.from, a.to),
+                });
+                i += 1;
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Parses the comma-separated `--arrows` list.
-fn parse_arrows(variant: &Variant, text: Option<&str>) -> Result<Vec<(Square, Square)>, UserError> {
+fn parse_arrows(variant: &Variant, text: Option<&str>) -> Result<Vec<RawArrow>, UserError> {
     let Some(text) = text else {
         return Ok(Vec::new());
     };
@@ -202,14 +297,16 @@ fn take_square<'a>(g: Geometry, s: &'a str, what: &str) -> Result<(Square, &'a s
 
 /// One arrow: two squares, optionally joined by `-`, `x` or `*` (a Cromwell shot), and
 /// optionally followed by what coordinate notation appends (a piece letter of the game
-/// and/or a Lancer facing: `e7e8q`, `b1h7ne`, `e7e8lne`).
-fn parse_arrow(variant: &Variant, s: &str) -> Result<(Square, Square), String> {
+/// and/or a Lancer facing: `e7e8q`, `b1h7ne`, `e7e8lne`). The same square twice is
+/// left for [`resolve_arrows`] to judge (a pass, or an error).
+fn parse_arrow(variant: &Variant, s: &str) -> Result<RawArrow, String> {
     let g = variant.geometry;
     let (from, rest) = take_square(g, s, "first")?;
+    let shot = rest.starts_with('*');
     let rest = rest.strip_prefix(['-', 'x', '*']).unwrap_or(rest);
     let (to, suffix) = take_square(g, rest, "second")?;
-    if from == to {
-        return Err(format!("it starts and ends on {}", g.name(from)));
+    if from == to && shot {
+        return Err(format!("a shot from {} at itself", g.name(from)));
     }
     let is_letter = |c: char| variant.any_kind_by_letter(c.to_ascii_uppercase()).is_some();
     let is_facing = |t: &str| joust_core::Direction::parse(t).is_some();
@@ -223,46 +320,103 @@ fn parse_arrow(variant: &Variant, s: &str) -> Result<(Square, Square), String> {
             variant.id
         ));
     }
-    Ok((from, to))
+    Ok(RawArrow { from, to, shot })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn arrow(v: &Variant, from: &str, to: &str, shot: bool) -> RawArrow {
+        let sq = |s: &str| v.geometry.parse_square(s).unwrap();
+        RawArrow {
+            from: sq(from),
+            to: sq(to),
+            shot,
+        }
+    }
+
     #[test]
     fn arrows_are_squares_or_coordinate_moves() {
         let chess = variants::chess();
-        let sq = |v: &Variant, s: &str| v.geometry.parse_square(s).unwrap();
         assert_eq!(
             parse_arrow(chess, "e2e4"),
-            Ok((sq(chess, "e2"), sq(chess, "e4")))
+            Ok(arrow(chess, "e2", "e4", false))
         );
         assert_eq!(
             parse_arrow(chess, "e7-e8q"),
-            Ok((sq(chess, "e7"), sq(chess, "e8")))
+            Ok(arrow(chess, "e7", "e8", false))
         );
         let lancers = variants::lancers();
         assert_eq!(
             parse_arrow(lancers, "b1h7ne"),
-            Ok((sq(lancers, "b1"), sq(lancers, "h7")))
+            Ok(arrow(lancers, "b1", "h7", false))
         );
         assert!(parse_arrow(lancers, "e7e8lne").is_ok());
         let cromwell = variants::cromwell();
-        assert!(parse_arrow(cromwell, "h1*h7").is_ok());
+        assert_eq!(
+            parse_arrow(cromwell, "h1*h7"),
+            Ok(arrow(cromwell, "h1", "h7", true))
+        );
         let lion = variants::royal_lion();
         assert_eq!(
             parse_arrow(lion, "j10a1"),
-            Ok((sq(lion, "j10"), sq(lion, "a1")))
+            Ok(arrow(lion, "j10", "a1", false))
         );
         for bad in [
-            "e2", "e2e9", "e4e4", "e2e4zz", "22e4", "", "e2e4Q", "k1a1", "e2e4qq",
+            "e2", "e2e9", "e4*e4", "e2e4zz", "22e4", "", "e2e4Q", "k1a1", "e2e4qq",
         ] {
             assert!(parse_arrow(chess, bad).is_err(), "{bad}");
         }
         assert_eq!(
             parse_arrow(chess, "e2e9"),
             Err("e9 is not a square of the 8x8 board".to_string())
+        );
+    }
+
+    #[test]
+    fn a_piece_that_moves_twice_gets_double_moves_and_passes() {
+        let v = variants::royal_lion();
+        let sq = |s: &str| v.geometry.parse_square(s).unwrap();
+        let fen = "mhqdladqhm/rnbgccgbnr/ppp2ppppp/10/10/3pp5/4L5/PPPPPPPPPP/RNBGCCGBNR/MHQD1ADQHM w - - 0 1";
+        let pos: Position<u128> = position_from_fen(v, fen).unwrap();
+        let marks = |text: &str| {
+            let raw = parse_arrows(v, Some(text)).unwrap();
+            resolve_arrows(&pos, &raw).map_err(|e| e.0)
+        };
+        assert_eq!(
+            marks("e4e5,e5f6"),
+            Ok(vec![MoveMark::Double(sq("e4"), sq("e5"), sq("f6"))])
+        );
+        assert_eq!(
+            marks("e4d5,d5e4,e4e4"),
+            Ok(vec![
+                MoveMark::Double(sq("e4"), sq("d5"), sq("e4")),
+                MoveMark::Pass(sq("e4"))
+            ])
+        );
+        // A Lion's jump and a pawn's two steps stay separate arrows.
+        assert_eq!(
+            marks("e4e6,e6e7,c3c4,c4c5"),
+            Ok(vec![
+                MoveMark::Step(sq("e4"), sq("e6")),
+                MoveMark::Step(sq("e6"), sq("e7")),
+                MoveMark::Step(sq("c3"), sq("c4")),
+                MoveMark::Step(sq("c4"), sq("c5")),
+            ])
+        );
+        // Only a piece that moves twice may pass.
+        assert!(marks("c3c3").is_err());
+        let c = variants::cromwell();
+        let pos: Position<u64> = position_from_fen(c, c.start_fen).unwrap();
+        let raw = parse_arrows(c, Some("a1*a7,b1c3")).unwrap();
+        let sq = |s: &str| c.geometry.parse_square(s).unwrap();
+        assert_eq!(
+            resolve_arrows(&pos, &raw).map_err(|e| e.0),
+            Ok(vec![
+                MoveMark::Shot(sq("a1"), sq("a7")),
+                MoveMark::Step(sq("b1"), sq("c3"))
+            ])
         );
     }
 }

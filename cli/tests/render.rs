@@ -112,8 +112,75 @@ fn diagram_of_a_pgn_ply_highlights_its_last_move() {
     // Game 8 is Royal Lion Chess on 10x10; its last ply is drawn by default.
     let (code, out, err) = joust(&["diagram", "--pgn", &pgn, "--game", "8"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains(r#"width="640" height="640""#));
+    assert!(out.contains(r#"width="656" height="640""#));
     insta::assert_snapshot!("royal_lion_final_position", out);
+}
+
+#[test]
+fn shots_double_moves_passes_check_and_the_side_to_move_are_drawn_as_such() {
+    // Cromwell: the War Machine on a1 shoots a6 and stays put: a dashed red line ending
+    // in a target ring, no arrowhead.
+    let fen = "whbykbhw/1ppp1ppp/p7/8/4p3/4P3/1PPP1PPP/WHBRKBHW w - - 0 1";
+    let (code, out, err) = joust(&[
+        "diagram",
+        "--variant",
+        "cromwell",
+        "--fen",
+        fen,
+        "--arrows",
+        "a1*a6,b1c3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("stroke-dasharray").count(), 1, "{out}");
+    assert_eq!(out.matches("<polygon").count(), 1, "only b1c3 has a head");
+    insta::assert_snapshot!("cromwell_shot", out);
+    // Royal Lion Chess: a double move bent through e5, a capture and return on d5, a pass.
+    let fen =
+        "mhqdladqhm/rnbgccgbnr/ppp2ppppp/10/10/3pp5/4L5/PPPPPPPPPP/RNBGCCGBNR/MHQD1ADQHM w - - 0 1";
+    for (arrows, name) in [
+        ("e4e5,e5f6", "lion_double"),
+        ("e4d5,d5e4", "lion_capture_and_return"),
+        ("e4e4", "lion_pass"),
+    ] {
+        let (code, out, err) = joust(&[
+            "diagram",
+            "--variant",
+            "royal-lion",
+            "--fen",
+            fen,
+            "--arrows",
+            arrows,
+        ]);
+        assert_eq!(code, 0, "{arrows}: {err}");
+        insta::assert_snapshot!(name, out);
+    }
+    // Only a piece that moves twice may pass.
+    let (code, _, err) = joust(&[
+        "diagram",
+        "--variant",
+        "royal-lion",
+        "--fen",
+        fen,
+        "--arrows",
+        "c3c3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad arrow 'c3c3'"), "{err}");
+    // Check: the king on e8 glows red, and the disc beside rank 8 says Black is to move.
+    let fen = "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2";
+    let (code, out, err) = joust(&["diagram", "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(r#"<rect x="270" y="10" width="60" height="60" fill="url(#joust-check)"/>"#),
+        "{out}"
+    );
+    assert!(
+        out.contains(r##"<circle cx="523" cy="40" r="8.4" fill="#202020""##),
+        "{out}"
+    );
+    let (_, start, _) = joust(&["diagram"]);
+    assert!(!start.contains("joust-check"));
+    assert!(start.contains(r##"<circle cx="523" cy="460" r="8.4" fill="#ffffff""##));
 }
 
 #[test]

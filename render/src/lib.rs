@@ -6,6 +6,8 @@
 
 #![warn(missing_docs)]
 
+mod marks;
+mod outlines;
 pub mod rules;
 mod shapes;
 pub mod strokefont;
@@ -13,6 +15,7 @@ pub mod svg;
 pub mod text;
 pub mod words;
 
+pub use marks::MoveMark;
 pub use shapes::{facing_shape, piece_shape};
 pub use svg::{board_svg, SvgStyle};
 pub use text::{board_text, facing_arrow, legend, piece_symbol, TextStyle};

@@ -1,7 +1,10 @@
 //! SVG diagrams of positions: a board of the game's size with coordinates, vector pieces
-//! (no fonts needed), Lancer facings, the last move, move arrows, optional flip, and in
-//! Musketeer the reserve rows. The output is deterministic, so it can be snapshot-tested.
+//! (no fonts needed), Lancer facings, the last move, move arrows (shots and double moves
+//! drawn as what they are), the royal piece in check, whose turn it is, optional flip,
+//! and in Musketeer the reserve rows. The output is deterministic, so it can be
+//! snapshot-tested.
 
+use crate::marks::{self, MoveMark};
 use crate::shapes::{facing_shape, piece_shape};
 use crate::strokefont::{num, text_path, text_width, CAP_HEIGHT};
 use joust_core::{Bits, Color, KindId, Piece, Position, Square, MAX_KINDS};
@@ -12,18 +15,24 @@ use std::fmt::Write;
 pub struct SvgStyle {
     /// Black at the bottom: the board turned half a circle.
     pub flip: bool,
-    /// The last move's from and to squares, highlighted.
-    pub last_move: Option<(Square, Square)>,
-    /// Arrows from one square to another (plans, threats, candidate moves).
-    pub arrows: Vec<(Square, Square)>,
+    /// The last move, whose squares are highlighted.
+    pub last_move: Option<MoveMark>,
+    /// Moves drawn as arrows (plans, threats, candidate moves), each as its kind of move
+    /// looks: see [`MoveMark`].
+    pub arrows: Vec<MoveMark>,
+    /// Squares of royal pieces in check, drawn with a red glow (the caller knows the
+    /// rules: it decides what is check).
+    pub check: Vec<Square>,
 }
 
 /// Side of a square, in SVG units (pixels at 100% zoom).
 pub const SQUARE: f64 = 60.0;
 /// Margin left of and below the board, holding the coordinates.
 const MARGIN: f64 = 30.0;
-/// Margin above and right of the board.
+/// Margin above the board.
 const EDGE: f64 = 10.0;
+/// Margin right of the board, holding the disc that marks the side to move.
+const RIGHT: f64 = 26.0;
 /// Gap between the board and a reserve row.
 const GAP: f64 = 8.0;
 /// Scale of the coordinate glyphs (12 units tall).
@@ -36,7 +45,6 @@ const DARK: &str = "#b58863";
 pub const LIGHT_MARKED: &str = "#f7ec74";
 /// Dark square of the last move.
 pub const DARK_MARKED: &str = "#dac34b";
-const ARROW: &str = "#15781b";
 
 /// Where things go in the picture.
 struct Layout {
@@ -60,7 +68,7 @@ impl Layout {
 
     /// The picture's width and height.
     fn size(&self) -> (f64, f64) {
-        let w = MARGIN + self.files as f64 * SQUARE + EDGE;
+        let w = MARGIN + self.files as f64 * SQUARE + RIGHT;
         let below = if self.reserves { GAP + SQUARE } else { 0.0 };
         (w, self.bottom() + below + MARGIN)
     }
@@ -127,52 +135,35 @@ fn piece(
 ) {
     let _ = write!(
         out,
-        r#"<g transform="translate({},{}) scale({})">{}"#,
+        r#"<g transform="translate({},{}) scale({})">{}</g>"#,
         num(x),
         num(y),
         num(SQUARE / 100.0),
         piece_shape(pos_variant, p)
     );
-    if let Some(d) = pos_variant.kind(p.kind).facing {
-        out.push_str(&facing_shape(d, flip));
-    }
-    out.push_str("</g>");
+    facing(out, pos_variant, p, x, y, flip);
 }
 
-/// An arrow from the centre of one square to the centre of another.
-fn arrow(out: &mut String, from: (f64, f64), to: (f64, f64)) {
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len == 0.0 {
-        return;
+/// A Lancer's facing marker over the square whose top-left corner is (`x`, `y`); drawn
+/// after the arrows, so that no arrow hides it.
+fn facing(
+    out: &mut String,
+    pos_variant: &'static joust_core::Variant,
+    p: Piece,
+    x: f64,
+    y: f64,
+    flip: bool,
+) {
+    if let Some(d) = pos_variant.kind(p.kind).facing {
+        let _ = write!(
+            out,
+            r#"<g transform="translate({},{}) scale({})">{}</g>"#,
+            num(x),
+            num(y),
+            num(SQUARE / 100.0),
+            facing_shape(d, flip)
+        );
     }
-    let (ux, uy) = (dx / len, dy / len);
-    let (nx, ny) = (-uy, ux);
-    let head = (0.35 * SQUARE).min(len);
-    let shaft = 0.09 * SQUARE;
-    let wing = 0.22 * SQUARE;
-    // Start a little way out of the from-square's centre, so the piece stays visible.
-    let start = (0.2 * SQUARE).min(len - head);
-    let (ax, ay) = (from.0 + ux * start, from.1 + uy * start);
-    let (bx, by) = (to.0 - ux * head, to.1 - uy * head);
-    let points = [
-        (ax + nx * shaft, ay + ny * shaft),
-        (bx + nx * shaft, by + ny * shaft),
-        (bx + nx * wing, by + ny * wing),
-        to,
-        (bx - nx * wing, by - ny * wing),
-        (bx - nx * shaft, by - ny * shaft),
-        (ax - nx * shaft, ay - ny * shaft),
-    ];
-    let points: Vec<String> = points
-        .iter()
-        .map(|&(x, y)| format!("{},{}", num(x), num(y)))
-        .collect();
-    let _ = write!(
-        out,
-        r#"<polygon points="{}" fill="{ARROW}" fill-opacity="0.75"/>"#,
-        points.join(" ")
-    );
 }
 
 /// Draws a position as a standalone SVG document (ends with a newline).
@@ -210,9 +201,10 @@ pub fn board_svg<B: Bits>(pos: &Position<B>, style: &SvgStyle) -> String {
         num(w),
         num(h)
     );
+    let last: Vec<Square> = style.last_move.map_or(Vec::new(), MoveMark::squares);
     for sq in g.squares() {
         let (f, r) = (g.file(sq).0, g.rank(sq).0);
-        let marked = style.last_move.is_some_and(|(a, b)| a == sq || b == sq);
+        let marked = last.contains(&sq);
         let fill = match (g.is_dark(sq), marked) {
             (false, false) => LIGHT,
             (true, false) => DARK,
@@ -235,6 +227,13 @@ pub fn board_svg<B: Bits>(pos: &Position<B>, style: &SvgStyle) -> String {
         num(g.files() as f64 * SQUARE),
         num(g.ranks() as f64 * SQUARE)
     );
+    if !style.check.is_empty() {
+        marks::check_gradient(&mut out);
+    }
+    for &sq in &style.check {
+        let (f, r) = (g.file(sq).0, g.rank(sq).0);
+        marks::check_glow(&mut out, layout.column(f), layout.row(r), SQUARE);
+    }
     for f in 0..g.files() {
         let name = ((b'a' + f) as char).to_string();
         label(
@@ -291,20 +290,57 @@ pub fn board_svg<B: Bits>(pos: &Position<B>, style: &SvgStyle) -> String {
             }
         }
     }
+    let on_board = |sq: Square| {
+        let (f, r) = (g.file(sq).0, g.rank(sq).0);
+        (layout.column(f), layout.row(r))
+    };
     for sq in pos.occupied().squares() {
         let p = pos.piece_at(sq).expect("occupied");
-        let (f, r) = (g.file(sq).0, g.rank(sq).0);
-        piece(&mut out, v, p, layout.column(f), layout.row(r), style.flip);
+        let (x, y) = on_board(sq);
+        let _ = write!(
+            out,
+            r#"<g transform="translate({},{}) scale({})">{}</g>"#,
+            num(x),
+            num(y),
+            num(SQUARE / 100.0),
+            piece_shape(v, p)
+        );
     }
     let centre = |sq: Square| {
-        (
-            layout.column(g.file(sq).0) + SQUARE / 2.0,
-            layout.row(g.rank(sq).0) + SQUARE / 2.0,
-        )
+        let (x, y) = on_board(sq);
+        (x + SQUARE / 2.0, y + SQUARE / 2.0)
     };
-    for &(a, b) in &style.arrows {
-        arrow(&mut out, centre(a), centre(b));
+    for &mark in &style.arrows {
+        match mark {
+            MoveMark::Step(a, b) => marks::step(&mut out, centre(a), centre(b), SQUARE),
+            MoveMark::Shot(a, b) => marks::shot(&mut out, centre(a), centre(b), SQUARE),
+            MoveMark::Double(a, b, c) => {
+                marks::double(&mut out, centre(a), centre(b), centre(c), SQUARE)
+            }
+            MoveMark::Pass(a) => marks::pass(&mut out, centre(a), SQUARE),
+        }
     }
+    for sq in pos.occupied().squares() {
+        let p = pos.piece_at(sq).expect("occupied");
+        let (x, y) = on_board(sq);
+        facing(&mut out, v, p, x, y, style.flip);
+    }
+    // The side to move: a disc right of the board, level with the row nearest that
+    // side's player.
+    let mover = pos.side_to_move();
+    let near_bottom = (mover == Color::White) != style.flip;
+    let row_top = if near_bottom {
+        layout.bottom() - SQUARE
+    } else {
+        layout.board_top
+    };
+    let disc_x = layout.left() + g.files() as f64 * SQUARE + RIGHT / 2.0;
+    marks::turn_disc(
+        &mut out,
+        (disc_x, row_top + SQUARE / 2.0),
+        mover == Color::White,
+        SQUARE,
+    );
     out.push_str("</svg>\n");
     out
 }
@@ -333,12 +369,40 @@ mod tests {
         for v in variants::all() {
             let style = match v.id {
                 "chess" => SvgStyle {
-                    last_move: Some((sq(v, "e2"), sq(v, "e4"))),
-                    arrows: vec![(sq(v, "g1"), sq(v, "f3")), (sq(v, "d2"), sq(v, "d4"))],
+                    last_move: Some(MoveMark::Step(sq(v, "e2"), sq(v, "e4"))),
+                    arrows: vec![
+                        MoveMark::Step(sq(v, "g1"), sq(v, "f3")),
+                        MoveMark::Step(sq(v, "d2"), sq(v, "d4")),
+                    ],
                     ..SvgStyle::default()
                 },
-                "lancers" | "royal-lion" => SvgStyle {
+                "lancers" => SvgStyle {
                     flip: true,
+                    // Along the b1 Lancer's facing, over its marker.
+                    arrows: vec![MoveMark::Step(sq(v, "b1"), sq(v, "h7"))],
+                    ..SvgStyle::default()
+                },
+                "royal-lion" => SvgStyle {
+                    flip: true,
+                    // The Lion's double move through e5, capture and return on d5,
+                    // and its pass.
+                    arrows: vec![
+                        MoveMark::Double(sq(v, "e4"), sq(v, "e5"), sq(v, "f6")),
+                        MoveMark::Double(sq(v, "e4"), sq(v, "d5"), sq(v, "e4")),
+                        MoveMark::Pass(sq(v, "e4")),
+                    ],
+                    ..SvgStyle::default()
+                },
+                "cromwell" => SvgStyle {
+                    arrows: vec![
+                        MoveMark::Shot(sq(v, "a1"), sq(v, "a6")),
+                        MoveMark::Shot(sq(v, "e3"), sq(v, "e4")),
+                    ],
+                    last_move: Some(MoveMark::Step(sq(v, "e5"), sq(v, "e4"))),
+                    ..SvgStyle::default()
+                },
+                "kingofthehill" => SvgStyle {
+                    check: vec![sq(v, "e8")],
                     ..SvgStyle::default()
                 },
                 _ => SvgStyle::default(),
@@ -346,6 +410,9 @@ mod tests {
             let fen = match v.id {
                 "chess" => "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
                 "musketeer" => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[LbCdlgcf] w KQkq - 0 4",
+                "royal-lion" => "mhqdladqhm/rnbgccgbnr/ppp2ppppp/10/10/3pp5/4L5/PPPPPPPPPP/RNBGCCGBNR/MHQD1ADQHM w - - 0 1",
+                "cromwell" => "whbykbhw/1ppp1ppp/p7/8/4p3/4P3/1PPP1PPP/WHBRKBHW w - - 0 1",
+                "kingofthehill" => "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
                 _ => v.start_fen,
             };
             out.push((v.id, draw(v, fen, &style)));
@@ -366,12 +433,12 @@ mod tests {
         let chess = variants::chess();
         let svg = draw(chess, chess.start_fen, &SvgStyle::default());
         assert!(
-            svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="520" height="520""#)
+            svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="536" height="520""#)
         );
         let lion = variants::royal_lion();
         let svg = draw(lion, lion.start_fen, &SvgStyle::default());
         assert!(
-            svg.contains(r#"width="640" height="640""#),
+            svg.contains(r#"width="656" height="640""#),
             "{}",
             &svg[..120]
         );
@@ -379,13 +446,13 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[LbCdlgcf] w KQkq - 0 4";
         let svg = draw(m, fen, &SvgStyle::default());
         assert!(
-            svg.contains(r#"width="520" height="656""#),
+            svg.contains(r#"width="536" height="656""#),
             "{}",
             &svg[..120]
         );
         // Before any type is chosen there are no reserve rows to show.
         let svg = draw(m, m.start_fen, &SvgStyle::default());
-        assert!(svg.contains(r#"width="520" height="520""#));
+        assert!(svg.contains(r#"width="536" height="520""#));
     }
 
     #[test]
@@ -393,7 +460,7 @@ mod tests {
         let v = variants::chess();
         let style = SvgStyle {
             flip: true,
-            last_move: Some((sq(v, "a1"), sq(v, "h8"))),
+            last_move: Some(MoveMark::Step(sq(v, "a1"), sq(v, "h8"))),
             ..SvgStyle::default()
         };
         let svg = draw(v, v.start_fen, &style);
@@ -441,7 +508,7 @@ mod tests {
                 .count();
             assert!(inked > 5_000, "{id}: only {inked} dark pixels");
             if id == "chess" {
-                assert_eq!((p.width(), p.height()), (520, 520));
+                assert_eq!((p.width(), p.height()), (536, 520));
                 // e4 (light, the last move's target): its corner is highlighted.
                 assert_eq!(
                     pixel(&p, 30 + 4 * 60 + 3, 10 + 4 * 60 + 3),
@@ -462,7 +529,7 @@ mod tests {
                 assert!(g > r && g > b, "d3 is {:?}", (r, g, b));
             }
             if id == "royal-lion" {
-                assert_eq!((p.width(), p.height()), (640, 640));
+                assert_eq!((p.width(), p.height()), (656, 640));
             }
         }
     }
