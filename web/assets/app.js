@@ -210,6 +210,7 @@ function stopAnalysis() {
   ui.source = null;
   ui.lines = [];
   ui.linesPly = null;
+  $('analysis').dataset.done = '0';
 }
 
 /// Analyses the position shown (the live one, or one of the past while browsing): a
@@ -230,7 +231,11 @@ function startAnalysis() {
     if (line.multipv === 1) ui.scores[ply] = line.score;
     renderAnalysis();
   });
-  source.addEventListener('done', () => source.close());
+  source.addEventListener('done', () => {
+    source.close();
+    // The search ended (its time, or a mate it cannot shorten): the lines are final.
+    if (ui.source === source) $('analysis').dataset.done = '1';
+  });
   source.onerror = () => source.close();
 }
 

@@ -5,15 +5,21 @@
 //! position and move list checked against the server's.
 //!
 //! By default each game goes to 8 plies (every game covered in a short game); with
-//! `JOUST_WEB_ALL=1` each is played to its end (or 300 plies).
+//! `JOUST_WEB_ALL=1` each is played to its end (or 300 plies), the user following the
+//! analysis for every other move (entered by clicks) so that games last to promotions.
 
 use crate::page::*;
 use fantoccini::Client;
 use serde_json::{json, Value};
 
+/// True for the long run: every game to its end.
+fn all() -> bool {
+    std::env::var("JOUST_WEB_ALL").as_deref() == Ok("1")
+}
+
 /// How many plies each game goes to at most.
 fn cap() -> usize {
-    if std::env::var("JOUST_WEB_ALL").as_deref() == Ok("1") {
+    if all() {
         300
     } else {
         8
@@ -49,7 +55,10 @@ fn choose<'a>(state: &'a Value, rng: &mut Lcg) -> &'a Value {
         let special = m["flag"] != "normal" && m["flag"] != "double-step"
             || !m["gate"].is_null()
             || (!m["kind"].is_null() && m["from"].is_string());
-        if special {
+        let promotion = !m["kind"].is_null() && m["from"].is_string() && m["from"] != m["to"];
+        if promotion {
+            30
+        } else if special {
             6
         } else if occupied(&m["to"]) && m["from"] != m["to"] {
             4
@@ -67,6 +76,55 @@ fn choose<'a>(state: &'a Value, rng: &mut Lcg) -> &'a Value {
         pick -= w;
     }
     unreachable!("the pick is below the total weight")
+}
+
+/// Counts the kind of move `m` is in `entered`.
+fn count(entered: &mut std::collections::BTreeMap<String, usize>, m: &Value) {
+    let flag = if !m["gate"].is_null() {
+        "gate"
+    } else if !m["kind"].is_null() && m["from"].is_string() && m["from"] != m["to"] {
+        "promotion or facing"
+    } else {
+        m["flag"].as_str().unwrap()
+    };
+    *entered.entry(flag.to_string()).or_default() += 1;
+}
+
+/// The move the page's analysis puts first in `state`'s position (the Analyse box is
+/// ticked), once it has searched three plies (or ended sooner, on a mate it found).
+async fn best_of_analysis(c: &Client, state: &Value) -> Value {
+    let ply = state["ply"].as_u64().unwrap();
+    wait_until(
+        c,
+        &format!("{} ply {ply}: the analysis at depth 3", state["variant"]),
+        &format!(
+            "const head = document.querySelector('#analysis .pv-head');
+             return document.body.dataset.ply === '{ply}' && document.body.dataset.busy === '0'
+                 && !!head && (Number(head.textContent.match(/Depth (\\d+)/)[1]) >= 3
+                     || document.getElementById('analysis').dataset.done === '1')"
+        ),
+    )
+    .await;
+    let san = eval(
+        c,
+        "return document.querySelector('#analysis .pv .san').textContent",
+    )
+    .await;
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == san)
+        .unwrap_or_else(|| panic!("the analysis's {san} is not a legal move: {state}"))
+        .clone()
+}
+
+/// Ticks or unticks the Analyse box.
+async fn set_analyse(c: &Client, on: bool) {
+    let checked = eval(c, "return document.getElementById('analyse').checked").await;
+    if checked != Value::Bool(on) {
+        click(c, "#analyse").await;
+    }
 }
 
 /// Starts a game of `id` from the New game dialog, with no clock.
@@ -89,7 +147,8 @@ async fn new_game(c: &Client, id: &str) {
 
 /// Enters `m` (a legal move of `state`) as a user does, and waits until the page has
 /// played it.
-async fn enter(c: &Client, state: &Value, m: &Value, drag_it: bool) {
+async fn enter(c: &Client, state: &Value, m: &Value, drag_it: bool) -> bool {
+    let mut chose = false;
     let ply = state["ply"].as_u64().unwrap();
     let text = m["text"].as_str().unwrap();
     let what = format!("{} ply {ply}: {text}", state["variant"]);
@@ -124,12 +183,14 @@ async fn enter(c: &Client, state: &Value, m: &Value, drag_it: bool) {
             let open = eval(c, "return !document.getElementById('chooser').hidden").await;
             if open == Value::Bool(true) {
                 pick(c, text).await;
+                chose = true;
             }
         }
         _ => panic!("{what}: no way to enter {m}"),
     }
     let script = format!("return Number(document.body.dataset.ply) > {ply}");
     wait_until(c, &format!("{what} played"), &script).await;
+    chose
 }
 
 /// The legal moves of `fen` in `variant`, from a game the server starts there (the
@@ -244,18 +305,34 @@ async fn play_and_analyse(c: &Client, id: &str, side: &str, seed: u64) {
     click(c, "#think option[value='300']").await;
     click(c, "#level option[value='2']").await;
     click(c, &format!("#mode option[value='{side}']")).await;
+    set_analyse(c, all()).await;
     let mut rng = Lcg(seed);
     let cap = cap();
     let mut n = 0;
+    // What the user entered: each move flag's count, and the chooser's.
+    let mut entered = std::collections::BTreeMap::<String, usize>::new();
     loop {
         let state = server_state(c).await;
         let ply = state["ply"].as_u64().unwrap() as usize;
         if !state["outcome"].is_null() || ply >= cap {
             break;
         }
-        if state["side"] == side {
+        if state["side"] == side && all() && n % 2 == 1 {
+            // Every other move the user plays the analysis's best move, by clicks: the
+            // games last long enough to see promotions.
+            let m = best_of_analysis(c, &state).await;
+            if enter(c, &state, &m, false).await {
+                *entered.entry("chooser".into()).or_default() += 1;
+            }
+            *entered.entry("analysis's move".into()).or_default() += 1;
+            count(&mut entered, &m);
+            n += 1;
+        } else if state["side"] == side {
             let m = choose(&state, &mut rng).clone();
-            enter(c, &state, &m, n % 4 == 3).await;
+            if enter(c, &state, &m, n % 4 == 3).await {
+                *entered.entry("chooser".into()).or_default() += 1;
+            }
+            count(&mut entered, &m);
             n += 1;
             let after = server_state(c).await;
             assert_eq!(
@@ -282,13 +359,13 @@ async fn play_and_analyse(c: &Client, id: &str, side: &str, seed: u64) {
     .await;
     let state = server_state(c).await;
     eprintln!(
-        "{id}: {} plies, {}",
+        "{id}: {} plies, {}; the user entered {entered:?}",
         state["ply"],
         state["outcome"]["text"].as_str().unwrap_or("not over")
     );
     check_final(c, &state).await;
     click(c, "#mode option[value='two']").await;
-    click(c, "#analyse").await;
+    set_analyse(c, true).await;
     if !state["outcome"].is_null() {
         wait_until(
             c,
@@ -303,7 +380,7 @@ async fn play_and_analyse(c: &Client, id: &str, side: &str, seed: u64) {
         click(c, "#prev").await;
         check_analysis(c, id, "a move back").await;
     }
-    click(c, "#analyse").await;
+    set_analyse(c, false).await;
     click(c, "#last").await;
 }
 
@@ -319,7 +396,10 @@ pub async fn every_game_played_and_analysed(c: &Client) {
     let only = std::env::var("JOUST_WEB_GAME").ok();
     for (i, v) in list.as_array().unwrap().iter().enumerate() {
         let id = v["id"].as_str().unwrap();
-        if only.as_deref().is_some_and(|o| o != id) {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|o| o == id))
+        {
             continue;
         }
         let side = if i % 2 == 0 { "white" } else { "black" };

@@ -107,7 +107,7 @@ async fn special_moves_are_played_in_headless_chromium() {
 }
 
 /// A game of every game, played by clicks against the engine and analysed (see
-/// `games.rs`; `JOUST_WEB_ALL=1` plays each to its end, `JOUST_WEB_GAME=ID` one game).
+/// `games.rs`; `JOUST_WEB_ALL=1` plays each to its end, `JOUST_WEB_GAME=ID,ID` only those).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_is_played_and_analysed_in_headless_chromium() {
     let _one = BROWSER.lock().await;
