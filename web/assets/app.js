@@ -26,6 +26,7 @@ const ui = {
   source: null,
   lines: [], // the engine's lines, by multipv
   linesPly: null, // the ply whose position they analyse
+  analysisFailed: false, // the analysis's event stream failed before it ended
   gate: null, // the hand piece chosen to gate in with the next move
   scores: [], // the engine's score of the position after each ply, White's view
   tc: { minutes: 0, inc: 0 }, // the clock chosen at new game
@@ -133,8 +134,15 @@ function renderMoves() {
     parts.push(`<li><span class="num">${number}.</span>${cell(i, current)}${i + 1 < s.history.length ? cell(i + 1, current) : '<span></span>'}</li>`);
   }
   ol.innerHTML = parts.join('');
+  // Scroll the list alone to its current move: scrolling it into view would scroll the
+  // page too, and where the panel is below the board (a phone) the board would jump
+  // away at every move, a tap meant for it landing on the list.
   const cur = ol.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  if (cur) {
+    const r = cur.getBoundingClientRect(), box = ol.getBoundingClientRect();
+    if (r.top < box.top) ol.scrollTop -= box.top - r.top;
+    else if (r.bottom > box.bottom) ol.scrollTop += r.bottom - box.bottom;
+  }
 }
 
 function cell(i, current) {
@@ -159,6 +167,8 @@ function renderAnalysis() {
     const knodes = Math.round(lines[0].nodes / 1000);
     html = `<div class="pv-head">Depth ${depth} · ${knodes} kN</div>` +
       lines.map((l) => `<div class="pv" data-multipv="${l.multipv}"><span class="score">${scoreText(l.score)}</span><span class="pv-moves">${numbered(view, l.pv)}</span></div>`).join('');
+  } else if (!el.hidden && ui.analysisFailed) {
+    html = '<p class="pv-note">No analysis: the server could not start it (all its searches busy?). Untick and tick Analyse to try again.</p>';
   } else if (!el.hidden) {
     html = '<p class="pv-note">The engine is thinking…</p>';
   }
@@ -210,6 +220,7 @@ function stopAnalysis() {
   ui.source = null;
   ui.lines = [];
   ui.linesPly = null;
+  ui.analysisFailed = false;
   $('analysis').dataset.done = '0';
 }
 
@@ -236,7 +247,13 @@ function startAnalysis() {
     // The search ended (its time, or a mate it cannot shorten): the lines are final.
     if (ui.source === source) $('analysis').dataset.done = '1';
   });
-  source.onerror = () => source.close();
+  source.onerror = () => {
+    source.close();
+    if (ui.source !== source) return;
+    // Refused (the server's searches are all busy) or cut off: say so, not "thinking".
+    ui.analysisFailed = true;
+    renderAnalysis();
+  };
 }
 
 async function setState(state) {

@@ -63,6 +63,25 @@ pub async fn phone_width(c: &Client, base: &str, out: &Path) {
     }
     let shot = c.screenshot().await.expect("a screenshot");
     check_screenshot(&shot, &out.join("browser-phone.png"));
+    // Moves played on the board leave the page where it is (the move list, below the
+    // board here, scrolls alone): the board does not jump away under the finger.
+    let chess = joust_core::variants::chess();
+    open_position(c, base, chess.id, chess.start_fen).await;
+    click(c, "#mode option[value='two']").await;
+    eval(c, "window.scrollTo(0, 0); return true;").await;
+    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")]
+        .iter()
+        .enumerate()
+    {
+        click_squares(c, from, to).await;
+        wait_ply(c, i as u32 + 1).await;
+    }
+    let scrolled = eval(c, "return window.scrollY").await;
+    assert_eq!(
+        scrolled.as_f64(),
+        Some(0.0),
+        "the page scrolled as moves were played"
+    );
     click(c, "#edit-board").await;
     fits(c, "board", "the editor", inner).await;
     click(c, "#editor-cancel").await;

@@ -1,6 +1,7 @@
 //! The King's Lancer tour puzzle end to end, at phone width: a 3x3 circuit solved by
 //! clicks after a hint, the last square taken back, a path that leaves the known tour
-//! (the hint says where), the solution shown and hidden, and a 4x3 journey from b2.
+//! (the hint says where), the solution shown and hidden, a 4x3 journey from b2, a
+//! board with no tour, and a start square the server refuses.
 
 use crate::layout::fits;
 use crate::page::*;
@@ -192,6 +193,19 @@ pub async fn tour_puzzle(c: &Client, base: &str, out: &Path) {
         "return document.body.dataset.tourSolved === '1'",
     )
     .await;
+
+    // A board with no tour: the status says so, and so does the hint.
+    new_puzzle(c, "1", "1", "a1", "circuit").await;
+    assert!(
+        tour_status(c).await.contains("This puzzle has no tour."),
+        "{}",
+        tour_status(c).await
+    );
+    click(c, "#tour-hint").await;
+    assert_eq!(
+        tour_status(c).await,
+        "This puzzle has no tour: no hint to give."
+    );
 
     // A start square off the board: the server's refusal is shown.
     set_value(c, "tour-start", "z9").await;
