@@ -44,6 +44,6 @@ export const api = {
   move: (id, text) => call('POST', `/games/${id}/move`, { move: text }),
   takeback: (id, plies) => call('POST', `/games/${id}/takeback`, { plies }),
   engine: (id, ms, level) => call('POST', `/games/${id}/engine`, level ? { ms, level } : { ms }),
-  analysis: (id, ms, multipv) =>
-    new EventSource(`/api/games/${id}/analysis?ms=${ms}&multipv=${multipv}`),
+  analysis: (id, ms, multipv, ply) =>
+    new EventSource(`/api/games/${id}/analysis?ms=${ms}&multipv=${multipv}&ply=${ply}`),
 };

@@ -24,7 +24,9 @@ const ui = {
   busy: false,
   flip: false,
   source: null,
-  lines: [],
+  lines: [], // the engine's lines, by multipv
+  linesPly: null, // the ply whose position they analyse
+  analysisFailed: false, // the analysis's event stream failed before it ended
   gate: null, // the hand piece chosen to gate in with the next move
   scores: [], // the engine's score of the position after each ply, White's view
   tc: { minutes: 0, inc: 0 }, // the clock chosen at new game
@@ -132,8 +134,15 @@ function renderMoves() {
     parts.push(`<li><span class="num">${number}.</span>${cell(i, current)}${i + 1 < s.history.length ? cell(i + 1, current) : '<span></span>'}</li>`);
   }
   ol.innerHTML = parts.join('');
+  // Scroll the list alone to its current move: scrolling it into view would scroll the
+  // page too, and where the panel is below the board (a phone) the board would jump
+  // away at every move, a tap meant for it landing on the list.
   const cur = ol.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  if (cur) {
+    const r = cur.getBoundingClientRect(), box = ol.getBoundingClientRect();
+    if (r.top < box.top) ol.scrollTop -= box.top - r.top;
+    else if (r.bottom > box.bottom) ol.scrollTop += r.bottom - box.bottom;
+  }
 }
 
 function cell(i, current) {
@@ -141,19 +150,55 @@ function cell(i, current) {
   return `<span class="mv${current === i + 1 ? ' current' : ''}" data-ply="${i + 1}">${m.san}</span>`;
 }
 
+/// The engine's lines of the position shown: a header with the depth, then each line's
+/// score and its moves numbered as in the move list (so that no label reads as a move),
+/// the best line first; its first move is the arrow on the board.
 function renderAnalysis() {
   const el = $('analysis');
   el.hidden = !$('analyse').checked;
-  el.innerHTML = ui.lines
-    .filter(Boolean)
-    .map((l) => `<div><span class="score">${scoreText(l.score)}</span> d${l.depth} ${l.pv.map((m) => m.san).join(' ')}</div>`)
-    .join('');
-  const best = ui.lines[1];
-  const arrows = $('analyse').checked && live() && best && best.pv[0] && best.pv[0].from
-    ? [[best.pv[0].from, best.pv[0].to]] : [];
+  const view = shown();
+  if (!view) return;
+  const lines = ui.linesPly === view.ply ? ui.lines.filter(Boolean) : [];
+  let html = '';
+  if (!el.hidden && live() && ui.state && ui.state.outcome) {
+    html = '<p class="pv-note">The game is over: go back a move (← or the move list) to analyse its positions.</p>';
+  } else if (lines.length) {
+    const depth = lines[0].depth;
+    const knodes = Math.round(lines[0].nodes / 1000);
+    html = `<div class="pv-head">Depth ${depth} · ${knodes} kN</div>` +
+      lines.map((l) => `<div class="pv" data-multipv="${l.multipv}"><span class="score">${scoreText(l.score)}</span><span class="pv-moves">${numbered(view, l.pv)}</span></div>`).join('');
+  } else if (!el.hidden && ui.analysisFailed) {
+    html = '<p class="pv-note">No analysis: the server could not start it (all its searches busy?). Untick and tick Analyse to try again.</p>';
+  } else if (!el.hidden) {
+    html = '<p class="pv-note">The engine is thinking…</p>';
+  }
+  el.innerHTML = html;
+  const best = lines[0] && lines[0].multipv === 1 ? lines[0] : null;
+  const first = best && best.pv[0];
+  const arrows = $('analyse').checked && first && first.from && first.to && first.from !== first.to
+    ? [[first.from, first.to]] : [];
   board.arrows = arrows;
   board.render();
+  const arrow = $('board').querySelector('line.arrow');
+  if (arrow && first) arrow.dataset.move = first.text;
   renderEngineView();
+}
+
+/// The moves of `pv`, played from `view`, written with move numbers: "12. Nf3 Nc6", or
+/// "12… Nc6 13. d4" when Black moves first.
+function numbered(view, pv) {
+  const fields = view.fen.split(' ');
+  let number = parseInt(fields[5], 10) || 1;
+  let white = view.side === 'white';
+  const out = [];
+  pv.forEach((m, i) => {
+    if (white) out.push(`<span class="num">${number}.</span>`);
+    else if (i === 0) out.push(`<span class="num">${number}…</span>`);
+    out.push(`<span class="san">${escapeHtml(m.san)}</span>`);
+    if (!white) number += 1;
+    white = !white;
+  });
+  return out.join(' ');
 }
 
 /// The evaluation bar (while analysing) and the score graph (once the engine scored a
@@ -163,7 +208,7 @@ function renderEngineView() {
   const bar = $('eval-bar');
   bar.hidden = !$('analyse').checked;
   const view = shown();
-  const best = live() && ui.lines[1] ? ui.lines[1].score : ui.scores[view.ply];
+  const best = ui.linesPly === view.ply && ui.lines[1] ? ui.lines[1].score : ui.scores[view.ply];
   if (!bar.hidden) drawEvalBar(bar, best, ui.flip);
   const graph = $('graph');
   graph.hidden = !ui.scores.some(Boolean);
@@ -174,23 +219,41 @@ function stopAnalysis() {
   if (ui.source) ui.source.close();
   ui.source = null;
   ui.lines = [];
+  ui.linesPly = null;
+  ui.analysisFailed = false;
+  $('analysis').dataset.done = '0';
 }
 
+/// Analyses the position shown (the live one, or one of the past while browsing): a
+/// finished game's final position has nothing to analyse, its earlier ones do.
 function startAnalysis() {
   stopAnalysis();
   const s = ui.state;
-  if (!$('analyse').checked || !s || over() || ui.busy) return;
-  const source = api.analysis(s.id, 20000, 3);
+  if (!$('analyse').checked || !s || ui.busy) return;
+  const ply = shown().ply;
+  if (ply === s.ply && s.outcome) return;
+  const source = api.analysis(s.id, 20000, 3, ply);
   ui.source = source;
+  ui.linesPly = ply;
   source.addEventListener('line', (e) => {
     if (ui.source !== source) return;
     const line = JSON.parse(e.data);
     ui.lines[line.multipv] = line;
-    if (line.multipv === 1) ui.scores[s.ply] = line.score;
+    if (line.multipv === 1) ui.scores[ply] = line.score;
     renderAnalysis();
   });
-  source.addEventListener('done', () => source.close());
-  source.onerror = () => source.close();
+  source.addEventListener('done', () => {
+    source.close();
+    // The search ended (its time, or a mate it cannot shorten): the lines are final.
+    if (ui.source === source) $('analysis').dataset.done = '1';
+  });
+  source.onerror = () => {
+    source.close();
+    if (ui.source !== source) return;
+    // Refused (the server's searches are all busy) or cut off: say so, not "thinking".
+    ui.analysisFailed = true;
+    renderAnalysis();
+  };
 }
 
 async function setState(state) {
@@ -282,6 +345,7 @@ async function showPly(n) {
   await run(async () => {
     ui.view = await api.ply(s.id, n);
     render();
+    startAnalysis();
   });
 }
 

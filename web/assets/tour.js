@@ -14,9 +14,16 @@ async function load() {
     start: $('tour-start').value.trim(),
     kind: $('tour-kind').value,
   });
-  const res = await fetch(`/api/tour?${q}`);
-  const data = await res.json();
   const err = $('error');
+  let res, data;
+  try {
+    res = await fetch(`/api/tour?${q}`);
+    data = await res.json();
+  } catch (e) {
+    err.hidden = false;
+    err.textContent = `The server did not answer: ${e.message || e}`;
+    return;
+  }
   err.hidden = res.ok;
   err.textContent = res.ok ? '' : data.error;
   if (!res.ok) return;
@@ -93,8 +100,14 @@ function click(e) {
 }
 
 function hint() {
-  const s = t.puzzle && t.puzzle.solution;
-  if (!s || t.shown) return;
+  if (!t.puzzle || t.shown) return;
+  const s = t.puzzle.solution;
+  if (!s) {
+    $('tour-status').textContent = t.puzzle.status === 'gave-up'
+      ? 'The solver gave up on this board: no hint to give.'
+      : 'This puzzle has no tour: no hint to give.';
+    return;
+  }
   const agree = t.path.every((sq, i) => s[i] === sq);
   if (agree && t.path.length < s.length) {
     t.hint = s[t.path.length];
@@ -119,6 +132,7 @@ function start() {
     draw();
   });
   $('tour-reset').addEventListener('click', () => {
+    if (!t.puzzle) return;
     t.path = [t.puzzle.start];
     t.shown = false;
     t.hint = null;

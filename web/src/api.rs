@@ -12,7 +12,7 @@
 //! | `POST /api/games/{id}/move` `{"move": TEXT, "gate": G?}` | plays a move (coordinates or SAN); `gate` `null` declines gating a hand piece in, a letter gates that piece |
 //! | `POST /api/games/{id}/takeback` `{"plies": N?}` | takes back 1 (or N) moves |
 //! | `POST /api/games/{id}/engine` `{"ms": T?, "depth": D?, "level": L?}` | the engine plays a move (level 1-8: [`crate::strength`]) |
-//! | `GET /api/games/{id}/analysis?ms=T&multipv=K` | live analysis, server-sent events |
+//! | `GET /api/games/{id}/analysis?ms=T&multipv=K&ply=N` | live analysis of the current position (or of the one after `N` moves), server-sent events |
 //!
 //! Every refusal is a 4xx with `{"error": MESSAGE}`.
 
@@ -252,6 +252,8 @@ pub struct Think {
     depth: Option<u32>,
     multipv: Option<usize>,
     level: Option<u8>,
+    /// Analysis only: the position after this many moves (default: the current one).
+    ply: Option<usize>,
 }
 
 impl Think {
@@ -312,6 +314,11 @@ pub async fn engine_move(
 ) -> Api<Json<EngineReply>> {
     let id = path(id)?;
     let req: Think = body(bytes)?;
+    if req.ply.is_some() {
+        return Err(ApiError::BadRequest(
+            "the engine moves in the current position: ply is for analysis".into(),
+        ));
+    }
     let budget = req.budget(&app, 1000)?;
     let snap = app
         .store
@@ -337,11 +344,17 @@ pub async fn analysis(
     q: Result<Query<Think>, QueryRejection>,
 ) -> Api<impl IntoResponse> {
     let id = path(id)?;
-    let budget = query(q)?.budget(&app, app.config.max_think_ms)?;
-    let snap = app
-        .store
-        .with(&id, |s| (!s.is_over()).then(|| s.snapshot()))?;
-    let snap = snap.ok_or_else(|| ApiError::Unprocessable("the game is over".into()))?;
+    let think = query(q)?;
+    let budget = think.budget(&app, app.config.max_think_ms)?;
+    let snap = app.store.with(&id, |s| match think.ply {
+        Some(ply) if ply != s.ply() => s.snapshot_at(ply).map(Some),
+        _ => Ok((!s.is_over()).then(|| s.snapshot())),
+    })??;
+    let snap = snap.ok_or_else(|| {
+        ApiError::Unprocessable(
+            "the game is over: analyse one of its earlier positions (ply=N)".into(),
+        )
+    })?;
     let rx = app.engine.analyse(snap, budget).await?;
     let events = ReceiverStream::new(rx).map(|item| {
         let event = match item {

@@ -426,7 +426,8 @@ impl<B: TableCache> Table<B> {
         write_pgn(&game, MoveNotation::San)
     }
 
-    fn view_at(&self, ply: usize) -> Result<View, ApiError> {
+    /// The position after the first `ply` moves.
+    fn position_at(&self, ply: usize) -> Result<Position<B>, ApiError> {
         if ply > self.history.len() {
             return Err(ApiError::NotFound(format!(
                 "no ply {ply}: the game has {} moves",
@@ -438,6 +439,11 @@ impl<B: TableCache> Table<B> {
         for mv in self.game.moves().take(ply) {
             make(t, &mut pos, mv);
         }
+        Ok(pos)
+    }
+
+    fn view_at(&self, ply: usize) -> Result<View, ApiError> {
+        let pos = self.position_at(ply)?;
         let last = ply.checked_sub(1).map(|i| self.history[i].clone());
         Ok(view(&pos, ply, last))
     }
@@ -535,5 +541,23 @@ impl Session {
             keys,
             ply: self.ply(),
         }
+    }
+
+    /// The position after `ply` moves and the keys before it, for analysing a position
+    /// of the game's past (the page analyses whatever move it shows).
+    pub fn snapshot_at(&self, ply: usize) -> Result<Snapshot, ApiError> {
+        if ply == self.ply() {
+            return Ok(self.snapshot());
+        }
+        let position = match &self.game {
+            AnyGame::Narrow(t) => AnyPosition::Narrow(t.position_at(ply)?),
+            AnyGame::Wide(t) => AnyPosition::Wide(t.position_at(ply)?),
+        };
+        let keys = on_table!(&self.game, t => t.keys[..ply].to_vec());
+        Ok(Snapshot {
+            position,
+            keys,
+            ply,
+        })
     }
 }

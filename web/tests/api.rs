@@ -217,6 +217,63 @@ async fn the_engine_moves_and_analysis_streams_lines_then_its_choice() {
     assert!(body.contains("\"multipv\":2"), "{body}");
 }
 
+/// A finished game is analysed move by move: the analysis of an earlier position (`ply`)
+/// streams lines of that position, the final one is refused with a message saying what
+/// to do, and a ply past the end is not found.
+#[tokio::test]
+async fn analysis_of_an_earlier_position_of_a_finished_game() {
+    let app = test_app();
+    let state = new_game(&app, "chess").await;
+    let id = state["id"].as_str().unwrap();
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        play(&app, id, m).await;
+    }
+    let (status, body) = send(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/analysis?ms=2000&multipv=2&depth=3&ply=3"),
+        b"",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let best = body
+        .lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .map(|d| serde_json::from_str::<Value>(d.trim()).unwrap())
+        .rfind(|d| d["multipv"] == 1)
+        .expect("a line");
+    assert_eq!(best["pv"][0]["san"], "Qh4#", "{body}");
+    assert_eq!(best["score"]["mate"], -1, "{body}");
+    let (status, err) = json(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/analysis?ms=100"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        err["error"].as_str().unwrap().contains("earlier positions"),
+        "{err}"
+    );
+    let (status, _) = json(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/analysis?ms=100&ply=9"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = json(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/engine"),
+        json!({"ply": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
 #[tokio::test]
 async fn the_store_forgets_the_least_recently_used_game() {
     let app = test_app(); // keeps 8 games

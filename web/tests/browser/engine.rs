@@ -160,3 +160,125 @@ async fn new_game_without_clock(c: &Client) {
     )
     .await;
 }
+
+/// What the analysis shows of the position shown: each line's first move is a legal
+/// move there, written as the move list writes it, and the arrow on the board is the
+/// first line's first move (the page once drew `exd4` beside a first line that seemed to
+/// start with `d5`: the depth, written `d5`, read as a move).
+async fn analysis_agrees_with_its_arrow(c: &Client, what: &str) {
+    wait_until(
+        c,
+        &format!("{what}: three lines at depth 4 or more, and the arrow"),
+        "const head = document.querySelector('#analysis .pv-head');
+         return !!head && Number(head.textContent.match(/Depth (\\d+)/)[1]) >= 4
+             && document.querySelectorAll('#analysis .pv').length === 3
+             && !!document.querySelector('#board line.arrow')",
+    )
+    .await;
+    // Read in one go, so that a deeper line arriving meanwhile changes nothing.
+    let seen = eval(
+        c,
+        "return {
+            arrow: document.querySelector('#board line.arrow').dataset.move,
+            lines: [...document.querySelectorAll('#analysis .pv')].map((l) => ({
+                multipv: l.dataset.multipv,
+                sans: [...l.querySelectorAll('.san')].map((s) => s.textContent),
+                text: l.querySelector('.pv-moves').textContent,
+            })),
+            ply: Number(document.body.dataset.ply),
+            fen: document.getElementById('fen').value,
+        };",
+    )
+    .await;
+    let lines = seen["lines"].as_array().unwrap();
+    let order: Vec<&str> = lines
+        .iter()
+        .map(|l| l["multipv"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, ["1", "2", "3"], "{what}: {seen}");
+    // The legal moves of the position shown, from the server.
+    let view = c
+        .execute_async(
+            "const [fen, done] = arguments;
+             fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                 body: JSON.stringify({variant: 'lancerchess', fen})})
+               .then((r) => r.json()).then(done);",
+            vec![seen["fen"].clone()],
+        )
+        .await
+        .expect("the position's moves");
+    let legal = view["moves"].as_array().unwrap();
+    let san_of = |text: &str| {
+        legal
+            .iter()
+            .find(|m| m["text"] == text)
+            .map(|m| m["san"].as_str().unwrap().to_string())
+    };
+    let arrow = seen["arrow"].as_str().unwrap();
+    let first = lines[0]["sans"][0].as_str().unwrap();
+    assert_eq!(
+        san_of(arrow).as_deref(),
+        Some(first),
+        "{what}: the arrow ({arrow}) is not the first line's first move: {seen}"
+    );
+    for l in lines {
+        let san = l["sans"][0].as_str().unwrap();
+        assert!(
+            legal.iter().any(|m| m["san"] == san),
+            "{what}: {san} is not a legal move of the position shown: {seen}"
+        );
+        // Nothing but move numbers and the moves: no label that reads as a move.
+        let words: Vec<&str> = l["text"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.') && !w.ends_with('…'))
+            .collect();
+        let sans: Vec<&str> = l["sans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        assert_eq!(words, sans, "{what}: {seen}");
+    }
+}
+
+/// Analysis in LancerChess after 1. e4 e5 2. d4 (played by clicks): the lines and the
+/// arrow agree; then the move list's 1... e5 is clicked and the position before 2. d4
+/// is analysed in turn, White's lines numbered from move 2.
+pub async fn analysis_lines_and_arrow(c: &Client, base: &str) {
+    let v = joust_core::variants::by_id("lancerchess").expect("LancerChess");
+    open_position(c, base, v.id, v.start_fen).await;
+    click(c, "#mode option[value='two']").await;
+    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("d2", "d4")]
+        .iter()
+        .enumerate()
+    {
+        click_squares(c, from, to).await;
+        wait_ply(c, i as u32 + 1).await;
+    }
+    click(c, "#analyse").await;
+    analysis_agrees_with_its_arrow(c, "after 2. d4").await;
+    let numbers = eval(
+        c,
+        "return document.querySelector('#analysis .pv .num').textContent",
+    )
+    .await;
+    assert_eq!(numbers, "2…", "Black's line starts at 2...");
+    click(c, "#moves .mv[data-ply='2']").await;
+    wait_until(
+        c,
+        "the position after 1... e5 shown",
+        "return document.getElementById('status').textContent.includes('showing move 2 of 3')",
+    )
+    .await;
+    analysis_agrees_with_its_arrow(c, "after 1... e5").await;
+    let numbers = eval(
+        c,
+        "return document.querySelector('#analysis .pv .num').textContent",
+    )
+    .await;
+    assert_eq!(numbers, "2.", "White's line starts at 2.");
+    click(c, "#analyse").await;
+}

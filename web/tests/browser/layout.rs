@@ -1,4 +1,4 @@
-//! The page at large: every game's start position drawn, the rules book, phone width, the tour puzzle.
+//! The page at large: every game's start position drawn, the rules book, phone width.
 
 use crate::page::*;
 use fantoccini::Client;
@@ -18,53 +18,6 @@ pub async fn every_start_position(c: &Client, base: &str, out: &Path) {
         let shot = c.screenshot().await.expect("a screenshot");
         check_screenshot(&shot, &out.join(format!("browser-start-{}.png", v.id)));
     }
-}
-
-/// The tour puzzle on 3x3: a hint marks the tour's next square, then clicking every
-/// square of the server's tour solves it.
-pub async fn tour_puzzle(c: &Client, base: &str) {
-    c.goto(&format!("{base}tour")).await.expect("the tour page");
-    wait_until(
-        c,
-        "the tour page",
-        "return document.body.dataset.ready === '1'",
-    )
-    .await;
-    set_value(c, "tour-files", "3").await;
-    set_value(c, "tour-ranks", "3").await;
-    click(c, "#tour-form button[type='submit']").await;
-    wait_until(
-        c,
-        "a 3x3 board",
-        "return document.querySelectorAll('#tour-board rect').length === 9",
-    )
-    .await;
-    let p = c
-        .execute_async(
-            "const done = arguments[0]; fetch('/api/tour?files=3&ranks=3').then((r) => r.json()).then(done);",
-            vec![],
-        )
-        .await
-        .expect("the puzzle");
-    let names = p["squares"].as_array().unwrap();
-    let tour: Vec<&str> = p["solution"]
-        .as_array()
-        .expect("a 3x3 circuit")
-        .iter()
-        .map(|i| names[i.as_u64().unwrap() as usize].as_str().unwrap())
-        .collect();
-    click(c, "#tour-hint").await;
-    let hinted = eval(c, "const r = document.querySelector('#tour-board rect.selected'); return r && r.dataset.square").await;
-    assert_eq!(hinted, tour[1]);
-    for sq in &tour[1..] {
-        click(c, &format!("#tour-board rect[data-square='{sq}']")).await;
-    }
-    wait_until(
-        c,
-        "the tour solved",
-        "return document.body.dataset.tourSolved === '1'",
-    )
-    .await;
 }
 
 /// A game's page of the rules book: its heading, and its start diagram drawn.
@@ -106,25 +59,46 @@ pub async fn phone_width(c: &Client, base: &str, out: &Path) {
     for id in games {
         let v = joust_core::variants::by_id(id).expect("a built-in game");
         open_position(c, base, id, v.start_fen).await;
-        fits(c, id, inner).await;
+        fits(c, "board", id, inner).await;
     }
     let shot = c.screenshot().await.expect("a screenshot");
     check_screenshot(&shot, &out.join("browser-phone.png"));
+    // Moves played on the board leave the page where it is (the move list, below the
+    // board here, scrolls alone): the board does not jump away under the finger.
+    let chess = joust_core::variants::chess();
+    open_position(c, base, chess.id, chess.start_fen).await;
+    click(c, "#mode option[value='two']").await;
+    eval(c, "window.scrollTo(0, 0); return true;").await;
+    for (i, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")]
+        .iter()
+        .enumerate()
+    {
+        click_squares(c, from, to).await;
+        wait_ply(c, i as u32 + 1).await;
+    }
+    let scrolled = eval(c, "return window.scrollY").await;
+    assert_eq!(
+        scrolled.as_f64(),
+        Some(0.0),
+        "the page scrolled as moves were played"
+    );
     click(c, "#edit-board").await;
-    fits(c, "the editor", inner).await;
+    fits(c, "board", "the editor", inner).await;
     click(c, "#editor-cancel").await;
 }
 
-/// The board is drawn at least 300 px wide, inside the window's `inner` width, and the
-/// page does not scroll sideways.
-async fn fits(c: &Client, what: &str, inner: f64) {
-    let m = eval(
-        c,
-        "const r = document.getElementById('board').getBoundingClientRect();
-         const d = document.documentElement;
-         return [r.left, r.right, r.width, d.scrollWidth, document.body.scrollWidth, d.clientWidth];",
-    )
-    .await;
+/// The board (the SVG with the id `board`) is drawn at least 300 px wide, inside the
+/// window's `inner` width, and the page does not scroll sideways.
+pub async fn fits(c: &Client, board: &str, what: &str, inner: f64) {
+    let m = c
+        .execute(
+            "const r = document.getElementById(arguments[0]).getBoundingClientRect();
+             const d = document.documentElement;
+             return [r.left, r.right, r.width, d.scrollWidth, document.body.scrollWidth, d.clientWidth];",
+            vec![serde_json::json!(board)],
+        )
+        .await
+        .expect("the sizes");
     let n = |i: usize| m[i].as_f64().unwrap();
     let (left, right, width, doc, body) = (n(0), n(1), n(2), n(3), n(4));
     // The width inside any vertical scroll bar.
@@ -157,7 +131,7 @@ pub async fn readme_screenshot(c: &Client, base: &str) {
     wait_until(
         c,
         "analysis lines and the best move's arrow",
-        "return document.querySelectorAll('#analysis div').length >= 2
+        "return document.querySelectorAll('#analysis .pv').length >= 2
              && !!document.querySelector('#board line.arrow')",
     )
     .await;

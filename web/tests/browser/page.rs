@@ -119,24 +119,55 @@ pub async fn wait_ply(c: &Client, ply: u32) {
     wait_until(c, &format!("ply {ply}"), &script).await;
 }
 
+/// Clicks the element `css` finds. The board is redrawn whenever the analysis sends a
+/// line, so an element found may be replaced before the click: it is found again.
 pub async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    let mut tries = 0;
+    loop {
+        let element = c
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        match element.click().await {
+            Ok(_) => return,
+            Err(e) if tries < 20 && e.to_string().contains("stale element") => tries += 1,
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
 }
 
+/// Clicks `from`, then `to`, on the board: with the mouse at each square's centre, as a
+/// person clicks (the board is redrawn as analysis lines arrive, so its elements come
+/// and go; the pointer goes by coordinates).
 pub async fn click_squares(c: &Client, from: &str, to: &str) {
-    click(c, &format!("rect[data-square='{from}']")).await;
-    click(c, &format!("rect[data-square='{to}']")).await;
+    click_square(c, from).await;
+    click_square(c, to).await;
+}
+
+/// A left click at the centre of `square` on the board.
+pub async fn click_square(c: &Client, square: &str) {
+    let (x, y) = centre(c, square).await;
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(0)),
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse).await.expect("the click");
 }
 
 /// The centre of a square in the viewport's pixels.
 pub async fn centre(c: &Client, square: &str) -> (i64, i64) {
     let script = format!(
-        "const r = document.querySelector(\"rect[data-square='{square}']\").getBoundingClientRect();
+        "const el = document.querySelector(\"rect[data-square='{square}']\");
+         el.scrollIntoView({{ block: 'nearest', inline: 'nearest' }});
+         const r = el.getBoundingClientRect();
          return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];"
     );
     let v = eval(c, &script).await;
