@@ -155,7 +155,7 @@ fn a_finished_game_is_reported_as_over() {
 #[test]
 fn analyse_bad_input_gives_one_line_and_status_2() {
     let cases: &[&[&str]] = &[
-        &["analyse", "--variant", "xiangqi"],
+        &["analyse", "--variant", "janggi"],
         &["analyse", "--fen", "not a fen"],
         &["analyse", "--depth", "0"],
         &["analyse", "--time", "fast"],

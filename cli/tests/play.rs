@@ -292,7 +292,7 @@ fn a_random_side_follows_the_seed() {
 #[test]
 fn play_bad_input_gives_one_line_and_status_2() {
     let cases: &[&[&str]] = &[
-        &["play", "--variant", "xiangqi"],
+        &["play", "--variant", "janggi"],
         &["play", "--depth", "0"],
         &["play", "--time", "fast"],
         &["play", "--time", "0s+1s"],

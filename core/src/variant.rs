@@ -3,6 +3,7 @@
 use crate::color::Color;
 use crate::end_rules::EndRules;
 use crate::goal::Goals;
+use crate::mobility::MovementLimits;
 use crate::piece::{KindId, PieceKind, MAX_KINDS};
 use crate::square::{Geometry, Square};
 
@@ -77,6 +78,9 @@ pub struct Variant {
     /// The ends beyond chess's: extinction, compulsory capture, checkmate that wins
     /// ([`EndRules`]; chess's by default).
     pub end_rules: EndRules,
+    /// Where pieces may move beyond their atoms: mobility regions, the soldier's sideways
+    /// steps past a rank, the flying-general rule (Xiangqi; [`MovementLimits`]).
+    pub movement_limits: MovementLimits,
     /// The rules in short, one line each, written by hand in the game's file
     /// (`rulesInShort.1`, ...) for `joust variants ID`; empty: described from the data.
     pub rules_in_short: Vec<&'static str>,

@@ -71,7 +71,10 @@ pub fn position_from_fen<B: TableCache>(
 ) -> Result<Position<B>, FenError> {
     let mut pos = Position::<B>::from_fen(variant, fen)?;
     let t = tables::<B>(variant);
-    if t.in_check(&pos, !pos.side_to_move()) {
+    // Under the flying-general rule, generals facing each other count as an attack.
+    let generals_face =
+        t.variant().movement_limits.flying_general && generate::generals_face(t, &pos);
+    if t.in_check(&pos, !pos.side_to_move()) || generals_face {
         return Err(FenError::OppositeCheck);
     }
     // Keep the en-passant square only if the capture is legal (docs/rules/README.md,

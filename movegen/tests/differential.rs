@@ -132,6 +132,7 @@ mod recipe_add_a_game {
             gating_rejection: None,
             mutual_immunity: None,
             goals: Default::default(),
+            movement_limits: Default::default(),
             check_freezes_royal: false,
             rules_in_short: Vec::new(),
             first_leaps: None,

@@ -58,6 +58,7 @@ fn like_with_armies(
         gating_rejection: base.gating_rejection,
         mutual_immunity,
         goals: base.goals.clone(),
+        movement_limits: Default::default(),
         check_freezes_royal: base.check_freezes_royal,
         rules_in_short: Vec::new(),
         first_leaps: base.first_leaps,

@@ -243,6 +243,20 @@ pub const CASES: &[Case] = &[
         engines: &[Engine::FairyStockfish],
     },
     Case {
+        game: "xiangqi",
+        position: "start",
+        fen: None,
+        depth: 5,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
+        game: "minixiangqi",
+        position: "start",
+        fen: None,
+        depth: 6,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
         game: "kinglet",
         position: "start",
         fen: None,

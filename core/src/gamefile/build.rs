@@ -141,11 +141,13 @@ fn build_inner(
         first_leaps: None,
         hand_gating: false,
         end_rules,
+        movement_limits: Default::default(),
     };
     variant.dead_position = dead_position(keys, &variant)?;
     super::joust_rules::read(keys, &mut variant)?;
     super::ends::drop_absent_royals(&mut variant);
     variant.goals = super::goals::goals(keys, &variant)?;
+    variant.movement_limits = super::mobility::movement_limits(keys, &variant)?;
     variant.first_leaps = super::first_leaps::first_leaps(keys, &variant)?;
     variant.hand_gating = super::hand_gating::hand_gating(keys, &variant)?;
     if keys.bool("castling", true)? {
@@ -389,6 +391,7 @@ fn classify_unread(entry: &Entry) -> Option<GameFileError> {
         || key.starts_with("pieceName.")
         || key.starts_with("pieceValue.")
         || key.starts_with(RULES_IN_SHORT)
+        || key.starts_with(super::mobility::MOBILITY_REGION)
     {
         return None;
     }

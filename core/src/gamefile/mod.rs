@@ -22,6 +22,7 @@ mod hand_gating;
 pub mod ini;
 mod joust_rules;
 mod keys;
+mod mobility;
 mod pieces;
 mod promotion;
 mod rules;

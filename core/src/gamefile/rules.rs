@@ -79,6 +79,9 @@ pub(crate) const KNOWN: &[&str] = &[
     "flagMove",
     "checking",
     "checkCounting",
+    "flyingGeneral",
+    "soldierPromotionRank",
+    "mobilityRegionWhiteKing",
     "customPiece1",
     "pieceName.",
     "pieceValue.",
@@ -242,16 +245,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
     u("passOnStalemate", "false", "passing is not played yet"),
     u("passOnStalemateWhite", "false", "passing is not played yet"),
     u("passOnStalemateBlack", "false", "passing is not played yet"),
-    u(
-        "flyingGeneral",
-        "false",
-        "the flying-general rule is not played yet",
-    ),
-    u(
-        "soldierPromotionRank",
-        "1",
-        "soldier promotion is not played yet",
-    ),
     u(
         "flipEnclosedPieces",
         "none",

@@ -68,6 +68,11 @@ const FILES: &[(&str, &str)] = &[
         "breakthrough.ini",
         include_str!("../../games/breakthrough.ini"),
     ),
+    ("xiangqi.ini", include_str!("../../games/xiangqi.ini")),
+    (
+        "minixiangqi.ini",
+        include_str!("../../games/minixiangqi.ini"),
+    ),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).

@@ -13,6 +13,8 @@
 //! - [`hand_gating`]: S-Chess's gating from the hand, added to the moves of either.
 //! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
 //!   side is extinct, and only captures when captures are compulsory and one exists.
+//! - [`limits`]: the game's movement limits (Xiangqi's palace, river and flying general),
+//!   a filter on what either generator produced.
 //! - [`goals`]: no moves once a goal (a flag, the last check) has ended the game, and no
 //!   checks where the game forbids them.
 //! - Musketeer's setup phase comes first for both ([`crate::gating::setup_moves`]).
@@ -23,6 +25,7 @@ mod general;
 mod goals;
 mod hand_gating;
 mod immunity;
+mod limits;
 mod pinned;
 mod royalless;
 mod tested;
@@ -32,6 +35,7 @@ use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::Position;
+pub(crate) use limits::generals_face;
 
 /// Appends every legal move of the side to move to `list`.
 pub fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
@@ -57,6 +61,7 @@ fn count_moves<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
     if !t.gating
         && !t.hand_gating
         && !ends.must_capture
+        && t.move_limits.is_none()
         && pos.royal_square(pos.side_to_move()).is_none()
     {
         if t.extinct(pos) {
@@ -110,6 +115,9 @@ fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveLis
     }
     if t.hand_gating {
         hand_gating::add_gating_moves(t, pos, list);
+    }
+    if let Some(limits) = &t.move_limits {
+        limits::apply(t, limits, pos, list);
     }
     if ends.must_capture {
         captures_only(pos, list);

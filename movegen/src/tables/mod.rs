@@ -13,6 +13,7 @@ pub mod board;
 mod cache;
 pub mod general;
 pub mod kind;
+mod limits;
 pub mod program;
 
 pub use bent::{BentPaths, CROCODILE, GRYPHON};
@@ -20,6 +21,7 @@ pub use board::BoardTables;
 pub use cache::Cache;
 pub use general::General;
 pub use kind::{shape_of, KindMasks, KindTable, Shape};
+pub use limits::MoveLimits;
 pub use program::{CompiledAttacks, Program, Sets};
 
 use crate::sliders::{Board, Sliders};
@@ -106,6 +108,9 @@ pub struct Tables<B: Board> {
     /// bit set over kind ids, so that a position with every one of them on the board for
     /// both sides is seen at once not to be extinct ([`Tables::extinct`]).
     pub(crate) extinction_kinds: Option<u16>,
+    /// The game's movement limits (Xiangqi's palace, river and flying general), if it
+    /// has any: generated moves are then filtered by them.
+    pub(crate) move_limits: Option<MoveLimits<B>>,
 }
 
 impl<B: TableCache> Tables<B> {
@@ -201,6 +206,7 @@ impl<B: TableCache> Tables<B> {
         }
 
         Tables {
+            move_limits: MoveLimits::new(variant),
             variant,
             geometry: g,
             bent_paths: BentPaths::new(&board, masks.iter().any(|m| m.bent != 0)),
