@@ -49,15 +49,15 @@ fn design(kind: &PieceKind) -> Design {
         ..plain(base)
     };
     match kind.name {
-        "King" => plain(Base::King),
+        "King" | "General" => plain(Base::King),
         "Queen" => Design {
             crown: false,
             ..plain(Base::Queen)
         },
-        "Rook" => plain(Base::Rook),
+        "Rook" | "Chariot" => plain(Base::Rook),
         "Bishop" => plain(Base::Bishop),
-        "Knight" => plain(Base::Knight),
-        "Pawn" | "Breakthrough Pawn" => plain(Base::Pawn),
+        "Knight" | "Horse" => plain(Base::Knight),
+        "Pawn" | "Breakthrough Pawn" | "Soldier" => plain(Base::Pawn),
         "Lancer" | "King's Lancer" | "Queen's Lancer" => lettered(Base::Shield),
         "War Machine" | "Cannon" => plain(Base::Cannon),
         "Horseman" => lettered(Base::Knight),
@@ -77,7 +77,7 @@ fn design(kind: &PieceKind) -> Design {
         "Hawk" => plain(Base::Hawk),
         "Spider" => plain(Base::Spider),
         "Fortress" => plain(Base::Fortress),
-        "Fers" | "Ferz" | "Met" | "Neang" => plain(Base::Ferz),
+        "Fers" | "Ferz" | "Met" | "Neang" | "Advisor" => plain(Base::Ferz),
         "Schleich" => plain(Base::Hood),
         "Mann" => plain(Base::Man),
         "Khon" => plain(Base::Spire),
