@@ -36,33 +36,27 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ("Bughouse", &["bughouse", "bughousechess"]),
     ("Placement", &["placement"]),
     ("Seirawan-house", &["shouse", "seirawanhouse"]),
-    (
-        "Capablanca",
-        &["capablanca", "capahouse", "gothic", "embassy", "caparandom"],
-    ),
+    ("Capahouse", &["capahouse"]),
+    ("Capablanca random chess", &["caparandom", "capablancarandom", "crc"]),
     ("Grandhouse", &["grandhouse"]),
     (
         "Shogi",
         &["shogi", "minishogi", "kyotoshogi", "torishogi", "dobutsu"],
     ),
-    ("Xiangqi", &["xiangqi", "minixiangqi", "manchu", "janggi"]),
-    ("Makruk", &["makruk", "sittuyin", "asean", "karouk"]),
-    ("Knightmate", &["knightmate"]),
+    ("Janggi", &["janggi"]),
+    ("Manchu", &["manchu"]),
+    ("Sittuyin", &["sittuyin"]),
+    ("Kar Ouk", &["karouk"]),
     ("Duck chess", &["duck", "duckchess"]),
     ("Fog of War", &["fogofwar", "darkchess"]),
-    ("Extinction", &["kinglet", "coregal", "twokings"]),
-    (
-        "Amazon",
-        &[
-            "amazon",
-            "nightrider",
-            "chak",
-            "chennis",
-            "spartan",
-            "orda",
-            "synochess",
-        ],
-    ),
+    ("Coregal", &["coregal"]),
+    ("Two Kings", &["twokings"]),
+    ("Nightrider chess", &["nightrider"]),
+    ("Chak", &["chak"]),
+    ("Chennis", &["chennis"]),
+    ("Spartan chess", &["spartan"]),
+    ("Orda", &["orda"]),
+    ("Synochess", &["synochess"]),
 ];
 
 /// Other programs' names (normalised) for games Joust plays, where they differ from the
@@ -167,8 +161,9 @@ mod tests {
             ("crazyhouse", "Crazyhouse"),
             ("Atomic", "Atomic"),
             ("suicide", "Suicide chess"),
-            ("xiangqi", "Xiangqi"),
+            ("janggi", "Janggi"),
             ("Shogi", "Shogi"),
+            ("Spartan", "Spartan chess"),
         ] {
             assert_eq!(
                 variant_of_tag(written).map(|v| v.id),
@@ -204,6 +199,10 @@ mod tests {
             ("Extinction", "extinction"),
             ("threekings", "threekings"),
             ("Shatranj", "shatranj"),
+            ("xiangqi", "xiangqi"),
+            ("Makruk", "makruk"),
+            ("Capablanca", "capablanca"),
+            ("Knightmate", "knightmate"),
         ] {
             assert_eq!(variant_of_tag(written).map(|v| v.id), Ok(id), "{written}");
         }
