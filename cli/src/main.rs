@@ -27,9 +27,9 @@ use std::process::ExitCode;
     version,
     about,
     long_about = None,
-    after_help = "Games: chess, the LancerChess family and many of Fairy-Stockfish's \
-                  family are built in (`joust variants` lists them, `joust variants ID` shows \
-                  one); `--variants FILE` adds your own.\n\n\
+    after_help = "Games: chess, the LancerChess family and many of Fairy-Stockfish's family are\n\
+                  built in (`joust variants` lists them, `joust variants ID` shows one);\n\
+                  `--variants FILE` adds your own.\n\n\
                   Examples:\n  \
                   joust play --variant lancerchess      play in the terminal\n  \
                   joust serve --open                    play and analyse in the browser\n  \

@@ -177,7 +177,7 @@ fn sample_pgn() -> Vec<u8> {
     let mut text = b"\xef\xbb\xbf[Event \"x\"]\r\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\r\n{c} 1. O-O $1 (1. Kd2 {v} Kd7) 1... Ke7 ; end\r\n% esc\n2. Rf7+ 1-0\n\n".to_vec();
     text.extend_from_slice(b"[White \"M\xfcller\"]\n[Variant \"From Position\"]\n1. e4 -- 2. d4 Z0 3. c4 (3. Nf3 0000) e5 \xbd-\xbd\n\n");
     text.extend_from_slice(
-        b"[Variant \"fischerandom\"]\n1. e4 *\n[Event \"open\"]\n1. e4 (1. d4 {\n\n",
+        b"[Variant \"crazyhouse\"]\n1. e4 *\n[Event \"open\"]\n1. e4 (1. d4 {\n\n",
     );
     for &v in variants::all() {
         let seed_game = |moves: &[joust_movegen::Move]| {

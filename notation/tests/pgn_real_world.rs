@@ -206,7 +206,7 @@ fn a_game_joust_cannot_play_is_reported_once_and_the_reader_goes_on() {
         ("Crazyhouse", "Crazyhouse"),
         ("Atomic", "Atomic"),
         ("suicide", "Suicide chess"),
-        ("janggi", "Xiangqi"),
+        ("janggi", "Janggi"),
         ("Bughouse", "Bughouse"),
         ("Shogi", "Shogi"),
     ];

@@ -549,6 +549,30 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          g4e5 g5f6 e5c4 b6a7 d6f7 b3d2 f7e5 e2d1 c3d3 f6e7 c4b2 e7f8 d3c3",
         &[],
     ),
+    // seed 1
+    (
+        "xiangqi",
+        "b3b2 a10a8 h3h5 a7a6 h5h3 a6a5 e1e2 h10i8 e2e1 g7g6 h3h4 b8b9 b2f2 b9g9 a4a5 a8a5 f1e2 \
+         a5a3 i4i5 h8h5 f2h2 b10a8 h2h5 a8b10 i1i3 f10e9 e2f3 e9f8 h5h7 g9c9 d1e2 a3d3 h4h5 \
+         e7e6 i5i6 c10a8 c1e3 b10d9 h5c5 f8e9 a1a2 e9f8 a2c2 d3e3 g4g5 i10i9 b1d2 i9f9 h7h9 \
+         c9c5 h9g9 e3c3 e1f1 c3c2 i3i4 g6g5 i6h6 a8c6 h6i6 e6e5 f1e1 c2b2 c4c5 b2b6 g1i3 b6b3 \
+         e1f1 b3b2 i4f4 b2b6 g9g6 f9e9 e2d3 e9h9 d2b3 h9i9 f4g4 i9h9 g4g3 h9h4 b3d2 e10f10 d2b3 \
+         h4h7 h1f2 e5e4 g6h6 g10e8 g3g4 h7h8 h6b6 h8h6 f2h1 d9e7 b6h6 g5g4 i3g5 g4g3 h6f6 f8e9 \
+         f6f8 f10e10 b3a1 e10f10 f1f2 g3g2 f2e2 c6a8 e2e1 c7c6 f8f9 e9d8 f9d9 g2g1 i6h6 e7d5 \
+         h1g3 f10e10 d9a9 d5e3 a9i9 e8c10 d3e2 e3c2 e1d1 d8e9 g3i2 e9f10 i9e9 e4d4 e9e4 i8g7 \
+         e4e8 g7f5 d1d2 e10e9 g5e3 f5g7 d2d1 c2a1 e2f1 a1b3 i2h4 c10e8 e3g5 b3c1 h6g6 e9f9 h4i2 \
+         d10e9 g5i3 i7i6 i2g1 e9d10 g1i2 c1a2 i3g5 d10e9 d1d2 e9d10 d2d1 g7i8 f3e2 f10e9 g6f6 \
+         i8g9 f6g6 i6i5 g6f6 e9f10 i2g3 a2b4 g3f5 f9e9 f5e3 g9e10 c5c6 e9d9 e3c4 a8c6 g5e3 d9e9 \
+         f6f7 e9f9 c4d6 i5i4 d6c4 e8c10 e2d3 c6e8 c4b2 b4c2 e3c1 d4d3 f7e7 c2e1 b2d3 i4h4 d3f4 \
+         h4h3 e7f7 e10f8 f4h5 e8c6 f7e7 f8d9 e7e8 c10a8 h5g7",
+        &["Cf6+", "#"],
+    ),
+    // seed 1
+    (
+        "minixiangqi",
+        "f1f6 c6c5 c2c3 a6b6 f6f5 b7b1 c1b3 a7a3 g1f1 f7f1",
+        &["Cxb1+", "#"],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.

@@ -331,9 +331,43 @@ pub fn piece_moves_by_atoms<B: TableCache>(pos: &Position<B>, from: Square) -> V
             }
         }
     }
+    // Xiangqi's limits (docs/game-files.md, "Where pieces may move"): a confined piece
+    // ends its move in its region; a soldier steps sideways only from its rank on.
+    let limits = &v.movement_limits;
+    if let Some(region) = limits.region(us, piece.kind) {
+        out.retain(|m| m.flag == MoveFlag::Shot || region.has(m.to));
+    }
+    if let Some(rule) = limits.soldier.filter(|r| r.kind == piece.kind) {
+        let rank = g.rank(from).0;
+        let relative = if us == Color::White {
+            rank
+        } else {
+            g.ranks() - 1 - rank
+        };
+        if relative < rule.rank {
+            out.retain(|m| g.rank(m.to) != g.rank(from));
+        }
+    }
     out.sort_by_key(|m| format!("{m:?}"));
     out.dedup();
     out
+}
+
+/// Under the flying-general rule: true if the two royal pieces stand on one file with
+/// every square between them empty, a position no move may leave.
+fn generals_face_slowly<B: TableCache>(pos: &Position<B>) -> bool {
+    let g = pos.variant().geometry;
+    let (Some(a), Some(b)) = (
+        pos.royal_square(Color::White),
+        pos.royal_square(Color::Black),
+    ) else {
+        return false;
+    };
+    let (fa, ra) = g.coords(a);
+    let (fb, rb) = g.coords(b);
+    fa == fb
+        && (ra.min(rb) + 1..ra.max(rb))
+            .all(|r| g.square(fa, r).is_some_and(|sq| pos.piece_at(sq).is_none()))
 }
 
 /// Every move of the side to move before legality: each piece's atoms, then castling.
@@ -411,7 +445,8 @@ pub fn legal_after<B: TableCache>(pos: &Position<B>, mv: Move) -> bool {
     let royal_safe = p
         .royal_square(us)
         .is_none_or(|royal| !attacked_slowly(&p, royal, !us));
-    royal_safe && immune_pair_apart(&p) && royal_may_move(pos, mv)
+    let generals_apart = !pos.variant().movement_limits.flying_general || !generals_face_slowly(&p);
+    royal_safe && immune_pair_apart(&p) && royal_may_move(pos, mv) && generals_apart
 }
 
 /// The Makpong rule (`Variant::check_freezes_royal`): in check, the royal moves only to

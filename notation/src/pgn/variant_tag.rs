@@ -37,7 +37,10 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ("Placement", &["placement"]),
     ("Seirawan-house", &["shouse", "seirawanhouse"]),
     ("Capahouse", &["capahouse"]),
-    ("Capablanca random chess", &["caparandom", "capablancarandom", "crc"]),
+    (
+        "Capablanca random chess",
+        &["caparandom", "capablancarandom", "crc"],
+    ),
     ("Grandhouse", &["grandhouse"]),
     (
         "Shogi",
