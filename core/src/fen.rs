@@ -85,6 +85,8 @@ impl<B: Bits> Position<B> {
             pos.set_castling(parse_castling(variant, &castling)?);
             pos.set_first_move_rights(Color::White, leaps[0]);
             pos.set_first_move_rights(Color::Black, leaps[1]);
+        } else if let Some(c960) = &variant.chess960 {
+            crate::castling::read_castling(&mut pos, c960, castling)?;
         } else {
             pos.set_castling(parse_castling(variant, castling)?);
         }
@@ -165,6 +167,8 @@ impl<B: Bits> Position<B> {
             s += &fen_hand::castling_string(self);
         } else if self.variant().first_leaps.is_some() {
             s += &castling_and_leaps_string(self);
+        } else if self.variant().chess960.is_some() {
+            s += &crate::castling::castling_string(self);
         } else {
             s += &castling_string(self.variant(), self.castling());
         }

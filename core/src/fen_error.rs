@@ -117,6 +117,12 @@ pub enum FenError {
     DuplicateCastling(char),
     /// Castling rights out of the order `KQkq`.
     CastlingOrder(String),
+    /// A Chess960 castling right of a side whose castling king is not on its castling
+    /// rank.
+    NoCastlingKing(char),
+    /// A Chess960 castling right that names no castling rook: none on that side of the
+    /// king (`K`, `Q`), or none on the file named.
+    NoCastlingRook(char),
     /// The en-passant field is not `-` or a square of the board.
     BadEnPassant(String),
     /// The halfmove clock is not a non-negative number.
@@ -309,6 +315,14 @@ impl fmt::Display for FenError {
             FenError::CastlingOrder(s) => {
                 write!(f, "castling rights '{s}' are not in the order KQkq")
             }
+            FenError::NoCastlingKing(c) => write!(
+                f,
+                "castling right '{c}': that side's king is not on its castling rank"
+            ),
+            FenError::NoCastlingRook(c) => write!(
+                f,
+                "castling right '{c}': no castling rook stands on that side of the king or on that file"
+            ),
             FenError::BadEnPassant(s) => {
                 write!(f, "en-passant field '{s}' is not '-' or a square")
             }

@@ -10,6 +10,8 @@
 pub mod atom;
 pub mod betza;
 pub mod bitboard;
+pub mod castling;
+pub mod chess960;
 pub mod color;
 pub mod end_rules;
 pub mod fen;

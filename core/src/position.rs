@@ -6,11 +6,12 @@ use crate::gating::Gating;
 use crate::goal::MAX_CHECKS;
 use crate::piece::{KindId, Piece, MAX_KINDS};
 use crate::square::{Geometry, Square, MAX_SQUARES};
-use crate::variant::{Material, Variant};
+use crate::variant::{CastlingRule, Material, Variant};
 use crate::zobrist::ZOBRIST;
 use std::fmt;
 
-/// Castling rights: bit `i` set = the variant's castling rule `i` may still be used.
+/// Castling rights: bit `i` set = the position's castling rule `i`
+/// ([`Position::castling_rules`]) may still be used.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CastlingRights(pub u8);
 
@@ -60,6 +61,7 @@ pub struct Position<B: Bits> {
     by_kind: [B; MAX_KINDS],
     side: Color,
     castling: CastlingRights,
+    castling_rules: &'static [CastlingRule],
     ep: Option<Square>,
     halfmove: u32,
     fullmove: u32,
@@ -122,6 +124,7 @@ impl<B: Bits> Position<B> {
             by_kind: [B::EMPTY; MAX_KINDS],
             side: Color::White,
             castling: CastlingRights::NONE,
+            castling_rules: &variant.castling,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -201,6 +204,21 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub fn castling(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The castling moves the rights are a bit set over: the game's own
+    /// ([`Variant::castling`]), or in a Chess960 game ([`Variant::chess960`]) those its
+    /// FEN named, which stay for the rest of the game.
+    #[inline(always)]
+    pub fn castling_rules(&self) -> &'static [CastlingRule] {
+        self.castling_rules
+    }
+
+    /// Sets the castling moves the rights refer to (for reading a Chess960 FEN); the
+    /// rights must be set again after.
+    pub fn set_castling_rules(&mut self, rules: &'static [CastlingRule]) {
+        self.set_castling(CastlingRights::NONE);
+        self.castling_rules = rules;
     }
 
     /// The en-passant square, if a pawn just double-stepped past it.

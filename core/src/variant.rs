@@ -38,8 +38,12 @@ pub struct Variant {
     pub armies: [Vec<KindId>; 2],
     /// Start position in FEN.
     pub start_fen: &'static str,
-    /// Castling moves, at most four; a position's rights are a bit set over this list.
+    /// Castling moves, at most four; a position's rights are a bit set over this list
+    /// (in a Chess960 game, over the list its FEN named, [`Position::castling_rules`](crate::Position::castling_rules)).
     pub castling: Vec<CastlingRule>,
+    /// Chess960 castling (Fairy-Stockfish's `chess960 = true`): the king and its rooks
+    /// may start on any files of the castling rank; `None` in most games.
+    pub chess960: Option<crate::castling::Chess960>,
     /// Pawn rules.
     pub pawns: PawnRules,
     /// What each side's pawns may promote to, White first.

@@ -53,11 +53,10 @@ pub fn engine_move<B: TableCache>(pos: &Position<B>, text: &str) -> Result<Move,
 /// Castling written as the royal piece moving onto its own castling rook (`e1h1` for
 /// `e1g1`): the legal castling move from that square whose rook starts on that target.
 fn castling_onto_rook<B: TableCache>(pos: &Position<B>, text: &str) -> Option<Move> {
-    let variant = pos.variant();
     legal_moves(pos).iter().copied().find(|mv| {
         mv.flag == MoveFlag::Castle
-            && variant
-                .castling
+            && pos
+                .castling_rules()
                 .get(usize::from(mv.aux))
                 .is_some_and(|rule| {
                     let g = pos.geometry();

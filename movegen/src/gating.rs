@@ -129,7 +129,7 @@ pub fn gate_effect<B: Board>(t: &Tables<B>, pos: &Position<B>, mv: Move) -> Gate
     let geometry = t.geometry;
     if g.has_reserve(us) {
         if mv.flag == MoveFlag::Castle {
-            let rule = &t.variant.castling[mv.aux as usize];
+            let rule = &pos.castling_rules()[mv.aux as usize];
             for sq in [rule.royal_from, rule.rook_from] {
                 if let Some((slot, kind)) = g.reserve_on(us, geometry.file(sq).0) {
                     effect.gate = Some((sq, kind, slot));

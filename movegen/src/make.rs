@@ -118,7 +118,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             reset_clock = true;
         }
         MoveFlag::Castle => {
-            let rule = &t.variant.castling[mv.aux as usize];
+            let rule = &pos.castling_rules()[mv.aux as usize];
             let royal = pos.remove(rule.royal_from);
             let rook = pos.remove(rule.rook_from);
             pos.put(rule.royal_to, royal);
@@ -147,7 +147,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     if let Some(kind) = mv.gate_kind() {
         let sq = match mv.flag {
             MoveFlag::Castle => {
-                let rule = &t.variant.castling[mv.aux as usize];
+                let rule = &pos.castling_rules()[mv.aux as usize];
                 if mv.gates_on_rook_square() {
                     rule.rook_from
                 } else {
@@ -175,7 +175,11 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         }
         pos.set_gating(g);
     }
-    let loss = t.castle_loss[mv.from.index()] | t.castle_loss[mv.to.index()];
+    let loss = if t.variant.chess960.is_some() {
+        chess960_loss(pos, mv)
+    } else {
+        t.castle_loss[mv.from.index()] | t.castle_loss[mv.to.index()]
+    };
     if loss & pos.castling().0 != 0 {
         pos.set_castling(CastlingRights(pos.castling().0 & !loss));
     }
@@ -234,7 +238,7 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
             pos.put(capsq, undo.captured.expect("en passant captures"));
         }
         MoveFlag::Castle => {
-            let rule = &t.variant.castling[mv.aux as usize];
+            let rule = &pos.castling_rules()[mv.aux as usize];
             let royal = pos.remove(rule.royal_to);
             let rook = pos.remove(rule.rook_to);
             pos.put(rule.royal_from, royal);
@@ -295,7 +299,7 @@ fn lose_first_move_rights<B: Board>(
         Color::Black => g.ranks() - 1,
     };
     let rook_from =
-        (mv.flag == MoveFlag::Castle).then(|| t.variant.castling[mv.aux as usize].rook_from);
+        (mv.flag == MoveFlag::Castle).then(|| pos.castling_rules()[mv.aux as usize].rook_from);
     let lost = [(us, mv.from), (!us, mv.to)]
         .into_iter()
         .chain(rook_from.map(|sq| (us, sq)));
@@ -368,4 +372,18 @@ fn en_passant_after_double_step<B: Board>(
         }
     }
     None
+}
+
+/// The castling rights a move takes away in a Chess960 game, whose rules are the
+/// position's own: every right whose king or rook square the move leaves or lands on.
+#[inline(never)]
+fn chess960_loss<B: Board>(pos: &Position<B>, mv: Move) -> u8 {
+    let mut loss = 0;
+    for (i, rule) in pos.castling_rules().iter().enumerate() {
+        let squares = [rule.royal_from, rule.rook_from];
+        if squares.contains(&mv.from) || squares.contains(&mv.to) {
+            loss |= 1 << i;
+        }
+    }
+    loss
 }

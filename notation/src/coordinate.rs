@@ -1,5 +1,6 @@
 //! Coordinate ("engine", UCI) move text: `e2e4`, `e7e8q`, castling as the royal's own
-//! move `e1g1` (docs/rules/README.md, "Moves in coordinates").
+//! move `e1g1` (docs/rules/README.md, "Moves in coordinates"), in a Chess960 game as the
+//! King taking its own Rook, `e1h1`.
 
 use joust_core::{Bits, Color, Position};
 use joust_movegen::gating::gate_effect;
@@ -72,13 +73,19 @@ pub fn move_to_text<B: TableCache>(pos: &Position<B>, mv: Move) -> String {
     {
         // Gating onto the Rook's square: the Rook's square, then the King's, then the
         // piece (`h1e1h`), as Fairy-Stockfish writes it.
-        let rule = &variant.castling[mv.aux as usize];
+        let rule = &pos.castling_rules()[mv.aux as usize];
         return format!(
             "{}{}{}",
             g.name(rule.rook_from),
             g.name(rule.royal_from),
             variant.kind(k).letter.to_ascii_lowercase()
         );
+    }
+    if mv.flag == MoveFlag::Castle && variant.chess960.is_some() {
+        // Chess960 castling is the King taking its own Rook (`e1h1`), as Fairy-Stockfish
+        // writes it: the King's own move may be no move at all, or one it could also make.
+        let rule = &pos.castling_rules()[mv.aux as usize];
+        return format!("{}{}", g.name(rule.royal_from), g.name(rule.rook_from));
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.gate_kind() {

@@ -120,7 +120,7 @@ fn gate<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<(char, Square)> {
     if let Some(kind) = mv.gate_kind() {
         let square = match mv.flag {
             MoveFlag::Castle => {
-                let rule = &pos.variant().castling[mv.aux as usize];
+                let rule = &pos.castling_rules()[mv.aux as usize];
                 if mv.gates_on_rook_square() {
                     rule.rook_from
                 } else {
@@ -191,7 +191,7 @@ fn san_body<B: TableCache>(pos: &Position<B>, mv: Move, legal: &[Move]) -> Strin
             return format!("{}@{}{rank}", v.kind(k).letter, (b'a' + mv.aux) as char);
         }
         MoveFlag::Castle => {
-            let rule = &v.castling[mv.aux as usize];
+            let rule = &pos.castling_rules()[mv.aux as usize];
             return if rule.long { "O-O-O" } else { "O-O" }.to_string();
         }
         MoveFlag::Pass => {
@@ -701,7 +701,7 @@ fn matches<B: TableCache>(pos: &Position<B>, pattern: &Pattern, mv: Move) -> boo
     let g = pos.geometry();
     match *pattern {
         Pattern::Castle { long } => {
-            mv.flag == MoveFlag::Castle && v.castling[mv.aux as usize].long == long
+            mv.flag == MoveFlag::Castle && pos.castling_rules()[mv.aux as usize].long == long
         }
         Pattern::Pass { letter } => {
             mv.flag == MoveFlag::Pass

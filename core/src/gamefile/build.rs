@@ -124,6 +124,7 @@ fn build_inner(
         armies,
         start_fen,
         castling: Vec::new(),
+        chess960: None,
         pawns: PawnRules {
             double_step,
             en_passant,
@@ -151,7 +152,7 @@ fn build_inner(
     variant.first_leaps = super::first_leaps::first_leaps(keys, &variant)?;
     variant.hand_gating = super::hand_gating::hand_gating(keys, &variant)?;
     if keys.bool("castling", true)? {
-        variant.castling = castling_rules(keys, &variant)?;
+        (variant.castling, variant.chess960) = castling_rules(keys, &variant)?;
     }
     Ok(variant)
 }

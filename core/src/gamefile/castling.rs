@@ -4,20 +4,25 @@
 //! corner (`castlingRookKingsideFile`, `castlingRookQueensideFile`) to the square beside
 //! it, on the inner side. Every square either piece passes or lands on must be empty but
 //! for the two of them, and the king may not start on, pass or land on an attacked square.
+//! With `chess960 = true` the king and rooks may start on any files of the castling rank
+//! (the position's castling field says which: `crate::castling`), going to the same
+//! destinations.
 
 use super::error::GameFileError;
 use super::keys::{bad, file_index, Keys};
+use crate::castling::{Chess960, RuleShape};
 use crate::color::Color;
 use crate::fen::placement_letters;
-use crate::square::Square;
 use crate::variant::{CastlingRule, Variant};
 
 /// The castling moves of the game: for each side whose castling king and rooks stand where
-/// the rules say in the start position.
+/// the rules say in the start position; and with `chess960 = true`, the rule that moves
+/// them wherever a position's castling field says they start.
 pub(crate) fn castling_rules(
     keys: &Keys<'_>,
     v: &Variant,
-) -> Result<Vec<CastlingRule>, GameFileError> {
+) -> Result<(Vec<CastlingRule>, Option<Chess960>), GameFileError> {
+    let chess960 = keys.bool("chess960", false)?;
     let g = v.geometry;
     let file_key = |key: &str, default: u8| -> Result<u8, GameFileError> {
         match keys.get(key) {
@@ -76,7 +81,7 @@ pub(crate) fn castling_rules(
         },
     };
     let Some(king_letter) = king_letter else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     };
     // A castling king that is not royal (Giveaway's commoner) may castle out of, through
     // and into attack, as in Fairy-Stockfish.
@@ -109,42 +114,29 @@ pub(crate) fn castling_rules(
                 continue;
             }
             let to = king_to[side];
-            let rook_to = if queenside { to + 1 } else { to - 1 };
-            if (rook > king_file) == queenside || to == king_file {
+            if (rook > king_file) == queenside || (!chess960 && to == king_file) {
                 continue;
             }
-            let sq = |f: u8| g.square(f as i8, r as i8).expect("on the board");
-            let span = |a: u8, b: u8| -> Vec<u8> { (a.min(b)..=a.max(b)).collect() };
-            let mut empty: Vec<Square> = span(king_file, to)
-                .into_iter()
-                .chain(span(rook, rook_to))
-                .filter(|&f| f != king_file && f != rook)
-                .map(sq)
-                .collect();
-            empty.sort();
-            empty.dedup();
-            // From the king's square outward, as the king walks.
-            let mut safe: Vec<Square> = span(king_file, to).into_iter().map(sq).collect();
-            if to < king_file {
-                safe.reverse();
-            }
-            if !king_royal {
-                safe.clear();
-            }
-            rules.push(CastlingRule {
+            let shape = RuleShape {
+                geometry: g,
                 color,
-                fen_char: if queenside { 'Q' } else { 'K' },
+                rank: r,
+                queenside,
                 long: side == long_side,
-                royal_from: sq(king_file),
-                royal_to: sq(to),
-                rook_from: sq(rook),
-                rook_to: sq(rook_to),
-                empty,
-                safe,
-            });
+                king_royal,
+            };
+            rules.push(shape.rule(king_file, rook, to));
         }
     }
-    Ok(rules)
+    let chess960 = chess960.then(|| Chess960 {
+        rank,
+        king_to,
+        long_side,
+        king: king_letter,
+        rooks: rook_letters,
+        king_royal,
+    });
+    Ok((rules, chess960))
 }
 
 fn single(e: &super::ini::Entry, v: &Variant) -> Result<char, GameFileError> {

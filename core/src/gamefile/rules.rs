@@ -44,6 +44,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "castlingRookKingsideFile",
     "castlingRookQueensideFile",
     "castlingLongSide",
+    "chess960",
     "doubleStepAnyRankUnlessPawnAttacked",
     "promotionBySquareColourWhite",
     "promotionBySquareColourBlack",
@@ -111,11 +112,6 @@ const DROPS: &str = "Joust plays no drops or pieces in hand";
 
 /// Rule keys Joust knows but does not play yet.
 pub(crate) const UNSUPPORTED: &[Unsupported] = &[
-    u(
-        "chess960",
-        "false",
-        "random start positions with Chess960 castling are not played yet",
-    ),
     u("twoBoards", "false", DROPS),
     u("pieceDrops", "false", DROPS),
     u("capturesToHand", "false", DROPS),

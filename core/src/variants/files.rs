@@ -27,7 +27,12 @@ const FILES: &[(&str, &str)] = &[
     ("newzealand.ini", include_str!("../../games/newzealand.ini")),
     ("almost.ini", include_str!("../../games/almost.ini")),
     ("chigorin.ini", include_str!("../../games/chigorin.ini")),
+    (
+        "fischerandom.ini",
+        include_str!("../../games/fischerandom.ini"),
+    ),
     ("capablanca.ini", include_str!("../../games/capablanca.ini")),
+    ("caparandom.ini", include_str!("../../games/caparandom.ini")),
     ("centaur.ini", include_str!("../../games/centaur.ini")),
     ("gothic.ini", include_str!("../../games/gothic.ini")),
     ("embassy.ini", include_str!("../../games/embassy.ini")),

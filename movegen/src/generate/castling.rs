@@ -34,7 +34,8 @@ pub(super) fn each_castling<B: Board>(
         return;
     }
     let occ = pos.occupied();
-    for (i, rule) in t.variant.castling.iter().enumerate() {
+    let chess960 = t.variant.chess960.is_some();
+    for (i, rule) in pos.castling_rules().iter().enumerate() {
         if rule.color != us || !rights.has(i) {
             continue;
         }
@@ -48,10 +49,23 @@ pub(super) fn each_castling<B: Board>(
             continue;
         }
         let movers = B::from_square(rule.royal_from) | B::from_square(rule.rook_from);
-        if (t.castle_empty[i] & occ & !movers).any() {
+        // A Chess960 position's rules are its own, so their squares are made here; and
+        // the king's squares are judged with the rook gone, so that an enemy behind the
+        // rook on the castling rank (a rook on a1, own rook b1, king c1) forbids it, as
+        // in Fairy-Stockfish.
+        let (empty, seen) = if chess960 {
+            let empty = rule
+                .empty
+                .iter()
+                .fold(B::EMPTY, |b, &s| b | B::from_square(s));
+            (empty, occ & !B::from_square(rule.rook_from))
+        } else {
+            (t.castle_empty[i], occ)
+        };
+        if (empty & occ & !movers).any() {
             continue;
         }
-        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, occ, !us)) || !allows(rule) {
+        if rule.safe.iter().any(|&s| t.is_attacked(pos, s, seen, !us)) || !allows(rule) {
             continue;
         }
         found(Move::with_flag(

@@ -34,7 +34,7 @@ pub(super) fn add_gating_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list:
         let mv = list.as_slice()[i];
         match mv.flag {
             MoveFlag::Castle => {
-                let rule = &t.variant.castling[mv.aux as usize];
+                let rule = &pos.castling_rules()[mv.aux as usize];
                 for (sq, on_rook) in [(rule.royal_from, false), (rule.rook_from, true)] {
                     if gates.has(sq) && sq != rule.royal_to && sq != rule.rook_to {
                         for &k in kinds {

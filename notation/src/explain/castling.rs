@@ -12,9 +12,8 @@ pub(super) fn why_not<B: TableCache>(
     from: Square,
     to: Square,
 ) -> Option<Reason> {
-    let v = pos.variant();
     let us = pos.side_to_move();
-    let (index, rule) = v.castling.iter().enumerate().find(|(_, r)| {
+    let (index, rule) = pos.castling_rules().iter().enumerate().find(|(_, r)| {
         r.color == us && r.royal_from == from && (r.royal_to == to || r.rook_from == to)
     })?;
     // A plain step of the royal onto the castling square is judged as a step.
@@ -38,8 +37,8 @@ pub(super) fn why_rule_refused<B: TableCache>(
     let us = pos.side_to_move();
     let royal = v.royal(us).map_or("King", |k| v.kind(k).name);
     let rights = pos.castling();
-    let any_right = v
-        .castling
+    let any_right = pos
+        .castling_rules()
         .iter()
         .enumerate()
         .any(|(i, r)| r.color == us && rights.has(i));
@@ -72,10 +71,16 @@ pub(super) fn why_rule_refused<B: TableCache>(
         return Some(Reason::CastlingInCheck { royal });
     }
     let them: Color = !us;
+    // In Chess960 the King's squares are judged with the Rook gone, as the generator does.
+    let seen = if v.chess960.is_some() {
+        occ & !<B as joust_core::Bits>::from_square(rule.rook_from)
+    } else {
+        occ
+    };
     if let Some(&s) = rule
         .safe
         .iter()
-        .find(|&&s| t.is_attacked(pos, s, occ, them))
+        .find(|&&s| t.is_attacked(pos, s, seen, them))
     {
         return Some(Reason::CastlingThroughAttack {
             square: g.name(s),

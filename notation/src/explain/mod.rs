@@ -52,7 +52,7 @@ pub fn why_not<B: TableCache>(pos: &Position<B>, from: Square, to: Square) -> Op
     }
     if from != to {
         if let Some(p) = pos.piece_at(to).filter(|p| p.color == us) {
-            let castles = v.castling.iter().any(|r| {
+            let castles = pos.castling_rules().iter().any(|r| {
                 r.color == us && r.royal_from == from && (r.royal_to == to || r.rook_from == to)
             });
             if !castles {

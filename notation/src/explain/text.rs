@@ -238,8 +238,8 @@ fn san_suffix_reason<B: TableCache>(
 fn castle_reason<B: TableCache>(pos: &Position<B>, long: bool) -> Option<Reason> {
     let v = pos.variant();
     let us = pos.side_to_move();
-    let (index, rule) = v
-        .castling
+    let (index, rule) = pos
+        .castling_rules()
         .iter()
         .enumerate()
         .find(|(_, r)| r.color == us && r.long == long)?;

@@ -1,6 +1,6 @@
 //! The `[Variant]` tag as other programs write it: the names they use for chess
-//! (`Standard`, `From Position`, …) and for the games Joust does not play (`fischerandom`,
-//! `Crazyhouse`, …), which are reported once as such rather than as unknown names.
+//! (`Standard`, `From Position`, `Chess960`, …) and for the games Joust does not play
+//! (`Crazyhouse`, …), which are reported once as such rather than as unknown names.
 
 use super::PgnErrorKind;
 use crate::names::variant_by_name;
@@ -16,18 +16,6 @@ const CHESS: &[&str] = &["fromposition", "standardchess", "chessstandard", "regu
 /// write for it.
 const UNSUPPORTED: &[(&str, &[&str])] = &[
     (
-        "Chess960",
-        &[
-            "chess960",
-            "960",
-            "fischerandom",
-            "fischerrandom",
-            "fischerrandomchess",
-            "frc",
-            "chess960castling",
-        ],
-    ),
-    (
         "Crazyhouse",
         &["crazyhouse", "house", "zh", "crazyhousechess"],
     ),
@@ -37,10 +25,6 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
     ("Placement", &["placement"]),
     ("Seirawan-house", &["shouse", "seirawanhouse"]),
     ("Capahouse", &["capahouse"]),
-    (
-        "Capablanca random chess",
-        &["caparandom", "capablancarandom", "crc"],
-    ),
     ("Grandhouse", &["grandhouse"]),
     (
         "Shogi",
@@ -65,6 +49,17 @@ const UNSUPPORTED: &[(&str, &[&str])] = &[
 /// Other programs' names (normalised) for games Joust plays, where they differ from the
 /// game's id and name: the game id, then the names.
 const ALIASES: &[(&str, &[&str])] = &[
+    (
+        "fischerandom",
+        &[
+            "chess960",
+            "960",
+            "fischerrandom",
+            "frc",
+            "chess960castling",
+        ],
+    ),
+    ("caparandom", &["capablancarandom", "crc"]),
     ("kingofthehill", &["koth", "kingofthehillchess"]),
     ("3check", &["threecheck", "threecheckchess"]),
     ("5check", &["fivecheck", "fivecheckchess"]),
@@ -156,10 +151,6 @@ mod tests {
     #[test]
     fn games_joust_does_not_play_are_named_as_such() {
         for (written, name) in [
-            ("fischerandom", "Chess960"),
-            ("Chess960", "Chess960"),
-            ("chess 960", "Chess960"),
-            ("Fischer Random", "Chess960"),
             ("Crazyhouse", "Crazyhouse"),
             ("crazyhouse", "Crazyhouse"),
             ("Atomic", "Atomic"),
@@ -177,8 +168,6 @@ mod tests {
                 "{written}"
             );
         }
-        let e = variant_of_tag("fischerandom").unwrap_err();
-        assert_eq!(e.to_string(), "Joust cannot play fischerandom (Chess960)");
         let e = variant_of_tag("Crazyhouse").unwrap_err();
         assert_eq!(e.to_string(), "Joust cannot play Crazyhouse");
     }

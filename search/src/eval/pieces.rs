@@ -131,8 +131,7 @@ impl Evaluator {
             if (f < rf) == (rf <= centre) && f != rf {
                 let pos = cx.pos;
                 let no_castling = !pos
-                    .variant()
-                    .castling
+                    .castling_rules()
                     .iter()
                     .enumerate()
                     .any(|(i, rule)| rule.color == color && pos.castling().has(i));

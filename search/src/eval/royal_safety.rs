@@ -223,7 +223,7 @@ impl Evaluator {
         let mut score = Score::ZERO;
         if w.castling_right_mg != 0 {
             let rights = pos.castling();
-            for (i, rule) in pos.variant().castling.iter().enumerate() {
+            for (i, rule) in pos.castling_rules().iter().enumerate() {
                 if rights.has(i) {
                     score += Score::new(w.castling_right_mg, 0).for_color(rule.color);
                 }

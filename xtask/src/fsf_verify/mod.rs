@@ -19,6 +19,9 @@
 //! when Joust reads FSF's FEN back to the very same position (`Checker::check_fen`). With `--write FILE` the positions and the counts both agree on (as many depths
 //! as stay under `--write-budget` nodes) become a reference perft file (`write.rs`).
 //!
+//! A game with Chess960 castling (`chess960 = true`) is checked with FSF's
+//! `UCI_Chess960` on: castling is written as the King taking its own Rook (`e1h1`).
+//!
 //! The engine is Debian's Fairy-Stockfish (`/usr/games/fairy-stockfish`) when it is
 //! installed, else `xtask/fsf-uci/fsf-uci` (FSF in WebAssembly with Joust's LancerChess and
 //! Clash loaded); a single game Debian's engine does not play (`lancerchess`, `clash`)
@@ -208,7 +211,7 @@ pub fn run(args: &FsfVerifyArgs) -> bool {
         differing.push(*id);
     }
     for variant in &games {
-        let report = match fsf.engine().select_variant(variant.id) {
+        let report = match select(&mut fsf, variant) {
             Ok(()) => {
                 with_board_bits!(variant, B => verify_game::<B>(variant, &mut fsf, args, options))
             }
@@ -446,6 +449,19 @@ fn verify_game<B: TableCache>(
         });
     }
     Ok(GameReport { positions, tally })
+}
+
+/// Selects the game (`UCI_Variant`) and, where the engine has the option, Chess960
+/// castling for a game with it (`UCI_Chess960`, off for every other game), so that it
+/// reads and writes castling as the King taking its own Rook, as Joust does there.
+fn select(fsf: &mut Fsf, variant: &Variant) -> Result<(), joust_match::UciError> {
+    let engine = fsf.engine();
+    engine.select_variant(variant.id)?;
+    if engine.has_option("UCI_Chess960") {
+        let on = variant.chess960.is_some();
+        engine.set_option("UCI_Chess960", if on { "true" } else { "false" })?;
+    }
+    Ok(())
 }
 
 /// Prints one game's line and its differences.
