@@ -288,19 +288,43 @@ mod tests {
         assert_eq!(black_only.castling().0, 0b1100);
         assert_eq!(all.castling().0, 0b1111);
         // The game's own list, not a copy, for chess's array.
-        assert!(std::ptr::eq(all.castling_rules(), &all.variant().castling[..]));
+        assert!(std::ptr::eq(
+            all.castling_rules(),
+            &all.variant().castling[..]
+        ));
     }
 
     #[test]
     fn bad_rights_are_clear_errors() {
         let cases = [
-            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenError::NoCastlingRook('K')),
-            ("4k3/8/8/8/8/8/8/R3K3 w C - 0 1", FenError::NoCastlingRook('C')),
-            ("4k3/8/8/8/8/8/8/R3K3 w E - 0 1", FenError::NoCastlingRook('E')),
-            ("4k3/8/8/8/8/8/4K3/R7 w Q - 0 1", FenError::NoCastlingKing('Q')),
-            ("4k3/8/8/8/8/8/8/R3K3 w AQ - 0 1", FenError::DuplicateCastling('Q')),
-            ("4k3/8/8/8/8/8/8/R3K3 w Z - 0 1", FenError::BadCastlingChar('Z')),
-            ("4k3/8/8/8/8/8/8/R3K3 w 1 - 0 1", FenError::BadCastlingChar('1')),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+                FenError::NoCastlingRook('K'),
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w C - 0 1",
+                FenError::NoCastlingRook('C'),
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w E - 0 1",
+                FenError::NoCastlingRook('E'),
+            ),
+            (
+                "4k3/8/8/8/8/8/4K3/R7 w Q - 0 1",
+                FenError::NoCastlingKing('Q'),
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w AQ - 0 1",
+                FenError::DuplicateCastling('Q'),
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w Z - 0 1",
+                FenError::BadCastlingChar('Z'),
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w 1 - 0 1",
+                FenError::BadCastlingChar('1'),
+            ),
         ];
         for (fen, want) in cases {
             let got = read(fen).err();

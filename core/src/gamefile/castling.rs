@@ -23,6 +23,14 @@ pub(crate) fn castling_rules(
     v: &Variant,
 ) -> Result<(Vec<CastlingRule>, Option<Chess960>), GameFileError> {
     let chess960 = keys.bool("chess960", false)?;
+    if let Some(e) = keys.get("chess960").filter(|_| chess960) {
+        if v.hand_gating || v.first_leaps.is_some() {
+            return Err(bad(
+                e,
+                "Chess960 castling cannot be combined with seirawanGating or cambodianMoves",
+            ));
+        }
+    }
     let g = v.geometry;
     let file_key = |key: &str, default: u8| -> Result<u8, GameFileError> {
         match keys.get(key) {
