@@ -123,6 +123,7 @@ mod recipe_add_a_game {
             armies: chess.armies.clone(),
             start_fen: "rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w KQkq - 0 1",
             castling: chess.castling.clone(),
+            chess960: None,
             pawns: chess.pawns.clone(),
             promotion: chess.promotion.clone(),
             stalemate: chess.stalemate,

@@ -49,6 +49,7 @@ fn like_with_armies(
         armies,
         start_fen,
         castling: base.castling.clone(),
+        chess960: None,
         pawns: base.pawns.clone(),
         promotion: base.promotion.clone(),
         stalemate: base.stalemate,

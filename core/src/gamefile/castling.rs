@@ -136,7 +136,7 @@ pub(crate) fn castling_rules(
             rules.push(shape.rule(king_file, rook, to));
         }
     }
-    let chess960 = chess960.then(|| Chess960 {
+    let chess960 = chess960.then_some(Chess960 {
         rank,
         king_to,
         long_side,
