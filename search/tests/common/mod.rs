@@ -51,6 +51,13 @@ fn lost<B: TableCache>(pos: &Position<B>, list: &MoveList) -> bool {
         && Game::new(pos.clone()).outcome().and_then(|o| o.winner()) == Some(!pos.side_to_move())
 }
 
+/// True if the side to move of `pos` has won: no legal move, and the game's outcome
+/// there has the side to move win.
+fn won<B: TableCache>(pos: &Position<B>, list: &MoveList) -> bool {
+    list.is_empty()
+        && Game::new(pos.clone()).outcome().and_then(|o| o.winner()) == Some(pos.side_to_move())
+}
+
 /// Whether the side to move can force a win within `plies` plies, by a full-width search
 /// without evaluation; `None` once `budget` nodes are spent.
 pub fn wins_within<B: TableCache>(
@@ -58,11 +65,17 @@ pub fn wins_within<B: TableCache>(
     plies: u32,
     budget: &mut u64,
 ) -> Option<bool> {
+    let list = moves(pos);
+    if list.is_empty() {
+        // The game is over: won if its outcome names the side to move (Codrus and
+        // Antichess are won by losing the King or every piece, with the move).
+        return Some(won(pos, &list));
+    }
     if plies == 0 {
         return Some(false);
     }
     let t = tables::<B>(pos.variant());
-    for &mv in moves(pos).iter() {
+    for &mv in list.iter() {
         *budget = budget.checked_sub(1)?;
         let undo = make(t, pos, mv);
         let won = loses_within(pos, plies - 1, budget);
