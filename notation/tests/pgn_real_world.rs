@@ -201,8 +201,6 @@ fn names_other_tools_give_our_games_and_theirs() {
 fn a_game_joust_cannot_play_is_reported_once_and_the_reader_goes_on() {
     let mut text = String::new();
     let others = [
-        ("fischerandom", "Chess960"),
-        ("Chess960", "Chess960"),
         ("Crazyhouse", "Crazyhouse"),
         ("Atomic", "Atomic"),
         ("suicide", "Suicide chess"),
@@ -211,7 +209,7 @@ fn a_game_joust_cannot_play_is_reported_once_and_the_reader_goes_on() {
         ("Shogi", "Shogi"),
     ];
     for (i, (written, _)) in others.iter().enumerate() {
-        // Moves Joust could not read (drops, 960 castling) and a syntax error too:
+        // Moves Joust could not read (drops, castling) and a syntax error too:
         // the game is still one error, that it cannot be played.
         text += &format!(
             "[Event \"{i}\"]\n[Variant \"{written}\"]\n[FEN \"x\"]\n1. e4 N@f3 2. O-O {{ ( \n\n"
