@@ -81,7 +81,7 @@ impl fmt::Display for Limit {
             Limit::FirstLeaps => write!(f, "the first leaps of the King and the Neang"),
             Limit::NoRoyalCastling => write!(
                 f,
-                "castling by a piece that is not royal: XBoard's FEN drops the rights"
+                "castling rights of a side without a royal piece: XBoard's FEN drops them"
             ),
             Limit::NoRoyal => write!(
                 f,
