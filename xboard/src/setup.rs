@@ -135,7 +135,7 @@ const XBOARD_VARIANTS: [&str; 45] = [
 ];
 
 /// The parent variant a `setup` command names for `variant`: its own id if XBoard knows
-/// that name ([`XBOARD_VARIANTS`]), else XBoard's `fairy`.
+/// that name (XBoard 4.9's variant names), else XBoard's `fairy`.
 pub fn parent_variant(variant: &Variant) -> &'static str {
     if XBOARD_VARIANTS.contains(&variant.id) {
         variant.id
@@ -144,7 +144,7 @@ pub fn parent_variant(variant: &Variant) -> &'static str {
     }
 }
 
-/// `WxH+0_ID` for a game whose id XBoard knows ([`XBOARD_VARIANTS`]) and that gets a
+/// `WxH+0_ID` for a game whose id XBoard knows (one of its variant names) and that gets a
 /// `setup`: when the board differs from XBoard's own game of that name (Grand, which XBoard
 /// plays with holdings), XBoard asks the second engine for the game under this name, and
 /// would stop the match if the engine did not list it. `variant` reads it as the id.
