@@ -112,9 +112,16 @@ pub fn run(args: &TourArgs) -> Result<u8, UserError> {
     let mut out = out.lock();
     let started = Instant::now();
     if args.count {
-        let progress = crate::progress::Progress::start();
+        // A bar over the parts the count is split into, done on all cores.
+        let progress = crate::progress::Progress::bar(0);
         progress.set(&format!("counting the {what}"));
-        let n = problem.count();
+        let n = problem.count_with_progress(|done, parts| {
+            if done == 0 {
+                progress.restart(parts);
+            } else {
+                progress.inc(1);
+            }
+        });
         drop(progress);
         let _ = writeln!(out, "{n} {what}");
         eprintln!("counted in {:.3} s", started.elapsed().as_secs_f64());

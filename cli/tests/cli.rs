@@ -363,3 +363,49 @@ fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
         "no bar on the screen:\n{screen}"
     );
 }
+
+#[test]
+fn tour_count_shows_a_bar_in_a_terminal_and_never_in_a_pipe() {
+    // Piped: standard error has only the time taken.
+    let (code, out, err) = joust(&["tour", "--board", "3x4", "--journey", "--count"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("journeys of the King's Lancer on 3x4 from a1\n"),
+        "{out}"
+    );
+    assert!(
+        err.starts_with("counted in ") && err.lines().count() == 1,
+        "{err:?}"
+    );
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("skipped the terminal half: tmux is not installed");
+        return;
+    }
+    // In a terminal (tmux), a long count (about 20 s on two cores) shows a bar over the
+    // parts it is split into.
+    let socket = format!("joust-tour-bar-{}", std::process::id());
+    let command = format!(
+        "{} tour --board 3x8 --journey --count > /dev/null; sleep 30",
+        env!("CARGO_BIN_EXE_joust")
+    );
+    tmux(
+        &socket,
+        &["new-session", "-d", "-x", "120", "-y", "10", &command],
+    )
+    .expect("tmux starts");
+    let mut screen = String::new();
+    let start = std::time::Instant::now();
+    let shown = |s: &str| {
+        s.contains("counting the journeys of the King's Lancer on 3x8 from a1 [")
+            && s.contains(" left)")
+    };
+    while start.elapsed() < std::time::Duration::from_secs(30) {
+        screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
+        if shown(&screen) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = tmux(&socket, &["kill-server"]);
+    assert!(shown(&screen), "no bar on the screen:\n{screen}");
+}

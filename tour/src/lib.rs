@@ -119,6 +119,21 @@ mod tests {
     }
 
     #[test]
+    fn a_count_reports_each_part_it_has_counted() {
+        let p = problem(4, 4, TourKind::Journey);
+        let calls = std::sync::Mutex::new(Vec::new());
+        let n = p.count_with_progress(|done, parts| calls.lock().unwrap().push((done, parts)));
+        assert_eq!(n, p.count());
+        let mut calls = calls.into_inner().unwrap();
+        calls.sort();
+        let parts = calls[0].1;
+        assert!(parts > 1, "{calls:?}");
+        // First (0, parts), then each part once, the last call saying all are done.
+        let expected: Vec<(u64, u64)> = (0..=parts).map(|d| (d, parts)).collect();
+        assert_eq!(calls, expected);
+    }
+
+    #[test]
     fn first_finds_a_valid_tour_on_every_board_up_to_10x10() {
         for files in 1..=10u8 {
             for ranks in 1..=10u8 {

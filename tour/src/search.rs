@@ -133,7 +133,15 @@ impl Problem {
 
     /// The exact number of tours (distinct move sequences), counted on all cores.
     pub fn count(&self) -> u64 {
+        self.count_with_progress(|_, _| {})
+    }
+
+    /// [`Problem::count`], calling `progress(done, parts)` each time one of the `parts`
+    /// the search is split into is counted (from any thread), so that a long count
+    /// can show how far it has got.
+    pub fn count_with_progress(&self, progress: impl Fn(u64, u64) + Sync) -> u64 {
         if self.impossible_without_search() {
+            progress(0, 0);
             return 0;
         }
         // Split the search into prefixes of a few moves and count them in parallel.
@@ -162,9 +170,17 @@ impl Problem {
             }
             prefixes = deeper;
         }
+        let parts = prefixes.len() as u64;
+        let done = std::sync::atomic::AtomicU64::new(0);
+        progress(0, parts);
         prefixes
             .par_iter()
-            .map(|&(cur, rem)| self.count_from(cur, rem))
+            .map(|&(cur, rem)| {
+                let n = self.count_from(cur, rem);
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(d, parts);
+                n
+            })
             .sum()
     }
 

@@ -52,17 +52,23 @@ pub fn move_to_xboard(text: &str, ranks: u8) -> String {
     }
 }
 
-/// A FEN from XBoard's `setboard`, with the en-passant field XBoard leaves out put back:
-/// five fields whose fourth is a number (the half-move clock) become six.
+/// A FEN from XBoard's `setboard`, with the fields XBoard leaves out put back: it writes
+/// no en-passant field when it has no castling rights to give (`... w - 0 1`), and in
+/// a game whose FEN it takes to have no castling (such as Makruk) neither field
+/// (`... w 0 1`). Whichever is missing before the two move numbers becomes `-`.
 pub fn fen_from_xboard(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() == 5 && fields[3].parse::<u32>().is_ok() {
-        let mut fixed = fields[..3].to_vec();
-        fixed.push("-");
-        fixed.extend(&fields[3..]);
-        return fixed.join(" ");
-    }
-    fen.to_string()
+    let number = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
+    let missing = match fields.len() {
+        5 if number(3) && number(4) => 1,
+        4 if number(2) && number(3) => 2,
+        _ => return fen.to_string(),
+    };
+    let n = fields.len();
+    let mut fixed = fields[..n - 2].to_vec();
+    fixed.extend(&["-", "-"][..missing]);
+    fixed.extend(&fields[n - 2..]);
+    fixed.join(" ")
 }
 
 #[cfg(test)]
@@ -87,6 +93,10 @@ mod tests {
         assert_eq!(
             fen_from_xboard("brqnnbrk/pppppppp/8/8/8/8/PPPPPPPP/BRQNNBRK w - 0 1"),
             "brqnnbrk/pppppppp/8/8/8/8/PPPPPPPP/BRQNNBRK w - - 0 1"
+        );
+        assert_eq!(
+            fen_from_xboard("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w 0 1"),
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
         );
         let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert_eq!(fen_from_xboard(full), full);

@@ -2,7 +2,7 @@
 
 use crate::command::{cut, Command, CommandError};
 use crate::coords::{fen_from_xboard, move_from_xboard, move_to_xboard};
-use crate::setup::{features, result_line, setup_lines};
+use crate::setup::{features, result_line, setup_lines, variant_id};
 use crate::support::limits;
 use crate::think::{Search, Thinking};
 use joust_core::{variants, Color, Variant};
@@ -256,7 +256,7 @@ impl Engine {
         self.cancel();
         let variant = match id {
             "normal" => Ok(variants::chess()),
-            _ => variants::by_id(id),
+            _ => variants::by_id(variant_id(id)),
         };
         let Ok(variant) = variant else {
             return self

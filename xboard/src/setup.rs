@@ -23,10 +23,11 @@ use joust_movegen::Outcome;
 const XBOARD_TYPES: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
 /// The `feature` line answering `protover`: every game id (and `normal`, XBoard's name
-/// for chess) in `variants`.
+/// for chess) in `variants`, and [`sized_name`]s.
 pub fn features(games: &[&Variant]) -> String {
-    let mut names = vec!["normal"];
-    names.extend(games.iter().map(|v| v.id));
+    let mut names = vec!["normal".to_string()];
+    names.extend(games.iter().map(|v| v.id.to_string()));
+    names.extend(games.iter().filter_map(|v| sized_name(v)));
     format!(
         "feature myname=\"Joust {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 \
          playother=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 san=0 \
@@ -75,6 +76,97 @@ const XBOARD_CHESS_VARIANTS: [&str; 8] = [
     "giveaway",
     "3check",
 ];
+
+/// Every variant name XBoard 4.9 knows (`VARIANT_NAMES` in its `common.h`, less
+/// `unknown`). A `setup` command names a parent variant (`8x8+0_fairy`); XBoard makes
+/// it the game's variant, and then asks the second engine of a match whether it plays
+/// *that* variant. For a game whose id XBoard knows (Makruk, ASEAN, Xiangqi, ...) the
+/// parent `fairy` would turn the game into XBoard's `fairy`, which the second engine
+/// does not list, and XBoard would stop before the first move ("second engine does not
+/// play this"); so such a game names itself as the parent. (A game XBoard does not
+/// know keeps its own name in XBoard whatever the parent.) XBoard reads the `setup`
+/// only with `-testLegality false` or on a board of another size than its own game's.
+const XBOARD_VARIANTS: [&str; 45] = [
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild29",
+    "wild30",
+    "wild31",
+    "wild32",
+    "wild33",
+    "wild34",
+    "wild35",
+    "wild36",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+];
+
+/// The parent variant a `setup` command names for `variant`: its own id if XBoard knows
+/// that name (XBoard 4.9's variant names), else XBoard's `fairy`.
+pub fn parent_variant(variant: &Variant) -> &'static str {
+    if XBOARD_VARIANTS.contains(&variant.id) {
+        variant.id
+    } else {
+        "fairy"
+    }
+}
+
+/// `WxH+0_ID` for a game whose id XBoard knows (one of its variant names) and that gets a
+/// `setup`: when the board differs from XBoard's own game of that name (Grand, which XBoard
+/// plays with holdings), XBoard asks the second engine for the game under this name, and
+/// would stop the match if the engine did not list it. `variant` reads it as the id.
+pub fn sized_name(variant: &Variant) -> Option<String> {
+    let g = variant.geometry;
+    (XBOARD_VARIANTS.contains(&variant.id) && !setup_lines(variant).is_empty())
+        .then(|| format!("{}x{}+0_{}", g.files(), g.ranks(), variant.id))
+}
+
+/// The game id of a `variant` argument: `ID`, or `WxH+N_ID` or `WxH_ID` (a size XBoard
+/// puts before a variant's name) as `ID`.
+pub fn variant_id(name: &str) -> &str {
+    let Some((size, id)) = name.split_once('_') else {
+        return name;
+    };
+    let (board, hand) = size.split_once('+').unwrap_or((size, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match board.split_once('x') {
+        Some((w, h)) if digits(w) && digits(h) && digits(hand) => id,
+        _ => name,
+    }
+}
 
 /// XBoard's `pieceToCharTable` for `variant`: each of its letters at the type of the
 /// same letter where that is free, else at the first free fairy type, the royal piece
@@ -127,10 +219,11 @@ pub fn setup_lines(variant: &Variant) -> Vec<String> {
         return Vec::new();
     }
     let mut lines = vec![format!(
-        "setup ({}) {}x{}+0_fairy {}",
+        "setup ({}) {}x{}+0_{} {}",
         piece_table(variant),
         g.files(),
         g.ranks(),
+        parent_variant(variant),
         variant.start_fen
     )];
     let mut described = Vec::new();
@@ -211,6 +304,32 @@ mod tests {
         assert!(lines[0].ends_with(v.start_fen), "{lines:?}");
         let piece = format!("piece {}& {}", kind.letter, kind.betza.unwrap());
         assert!(lines.contains(&piece), "{lines:?}");
+    }
+
+    #[test]
+    fn a_game_xboard_knows_by_name_is_set_up_as_itself() {
+        // XBoard's `fairy` parent would make the second engine refuse the game.
+        let setup = |id: &str| setup_lines(variants::by_id(id).unwrap())[0].clone();
+        assert!(
+            setup("makruk").contains(" 8x8+0_makruk "),
+            "{}",
+            setup("makruk")
+        );
+        assert!(setup("xiangqi").contains(" 9x10+0_xiangqi "));
+        assert!(setup("centaur").contains(" 10x8+0_fairy "));
+        assert!(setup("makpong").contains(" 8x8+0_fairy "));
+    }
+
+    #[test]
+    fn sized_variant_names_are_listed_and_read() {
+        let grand = variants::by_id("grand").unwrap();
+        assert_eq!(sized_name(grand).as_deref(), Some("10x10+0_grand"));
+        assert_eq!(sized_name(variants::by_id("centaur").unwrap()), None);
+        assert!(features(&[grand]).contains("\"normal,grand,10x10+0_grand\""));
+        assert_eq!(variant_id("10x10+0_grand"), "grand");
+        assert_eq!(variant_id("8x8_makruk"), "makruk");
+        assert_eq!(variant_id("royal-lion"), "royal-lion");
+        assert_eq!(variant_id("ax8+0_grand"), "ax8+0_grand");
     }
 
     #[test]

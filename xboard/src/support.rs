@@ -29,7 +29,7 @@ pub enum Limit {
     FirstLeaps,
     /// A side without a royal piece: XBoard's move generator assumes a King.
     NoRoyal,
-    /// Castling by a piece that is not royal: XBoard's FEN drops the rights.
+    /// Castling rights of a side without a royal piece: XBoard's FEN drops them.
     NoRoyalCastling,
 }
 
@@ -81,7 +81,7 @@ impl fmt::Display for Limit {
             Limit::FirstLeaps => write!(f, "the first leaps of the King and the Neang"),
             Limit::NoRoyalCastling => write!(
                 f,
-                "castling by a piece that is not royal: XBoard's FEN drops the rights"
+                "castling rights of a side without a royal piece: XBoard's FEN drops them"
             ),
             Limit::NoRoyal => write!(
                 f,
@@ -141,7 +141,17 @@ pub fn limits(variant: &Variant) -> Vec<Limit> {
     };
     if !(royal(Color::White) && royal(Color::Black)) {
         out.push(Limit::NoRoyal);
-        if !variant.castling.is_empty() {
+        // Only rights a side without a royal piece has at the start are lost (Horde's
+        // White has none; its Black castles with its King, and XBoard keeps that).
+        let rights = variant.start_fen.split_whitespace().nth(2).unwrap_or("-");
+        let lost = variant.castling.iter().any(|rule| {
+            let letter = match rule.color {
+                Color::White => rule.fen_char.to_ascii_uppercase(),
+                Color::Black => rule.fen_char.to_ascii_lowercase(),
+            };
+            !royal(rule.color) && rights.contains(letter)
+        });
+        if lost {
             out.push(Limit::NoRoyalCastling);
         }
     }
@@ -155,4 +165,36 @@ pub fn wins_xboard_cannot_see(variant: &Variant) -> bool {
     variant.goals.active()
         || variant.end_rules != EndRules::default()
         || variant.stalemate != StalemateResult::Draw
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use joust_core::variants;
+
+    fn limits_of(id: &str) -> Vec<Limit> {
+        limits(variants::by_id(id).unwrap())
+    }
+
+    #[test]
+    fn only_castling_rights_of_a_side_without_royal_are_beyond_xboard() {
+        // Horde's White has no King and no rights; its Black castles with its King.
+        assert_eq!(limits_of("horde"), vec![Limit::NoRoyal]);
+        assert!(limits_of("horde").iter().all(Limit::playable));
+        // Extinction's Kings are not royal and castle.
+        let extinction = limits_of("extinction");
+        assert!(
+            extinction.contains(&Limit::NoRoyalCastling),
+            "{extinction:?}"
+        );
+        assert!(!extinction.iter().all(Limit::playable));
+    }
+
+    #[test]
+    fn early_promotion_is_playable_and_facings_are_not() {
+        assert_eq!(limits_of("makruk"), vec![Limit::EarlyPromotion]);
+        assert!(Limit::EarlyPromotion.playable());
+        assert_eq!(limits_of("lancers"), vec![Limit::Facings]);
+        assert!(limits_of("chess").is_empty());
+    }
 }
