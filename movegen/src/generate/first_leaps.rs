@@ -21,7 +21,7 @@ pub(super) fn moves<B: Board>(
     ksq: Square,
     in_check: bool,
     bounds: &Bounds<'_, B>,
-    safe: &dyn Fn(Square, Square) -> bool,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();

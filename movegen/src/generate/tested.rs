@@ -274,7 +274,7 @@ pub(super) fn push_checked<B: Board>(
     pawn: bool,
     from: Square,
     targets: B,
-    safe: &dyn Fn(Square, Square) -> bool,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -299,7 +299,7 @@ pub(super) fn lancer_moves<B: Board>(
     kind: KindId,
     dirs: u8,
     bounds: &Bounds<'_, B>,
-    safe: &dyn Fn(Square, Square) -> bool,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -511,7 +511,7 @@ pub(super) fn pawn_moves<B: Board>(
     pos: &Position<B>,
     pawn: KindId,
     bounds: &Bounds<'_, B>,
-    safe: &dyn Fn(Square, Square) -> bool,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
