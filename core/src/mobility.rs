@@ -48,7 +48,7 @@ pub struct SoldierRule {
 }
 
 impl MovementLimits {
-    /// True if any limit is set: move generation then filters moves by them.
+    /// True if any limit is set: move generation then bounds each piece's targets by them.
     pub fn any(&self) -> bool {
         !self.regions.is_empty() || self.soldier.is_some() || self.flying_general
     }

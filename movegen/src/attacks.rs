@@ -204,8 +204,7 @@ impl<B: Board> Tables<B> {
     /// The piece of `by` whose first-move leap two squares forward reaches `sq`, if any:
     /// Fairy-Stockfish 11.1 counts that leap as an attack (a Neang on its first square
     /// gives check to a King two squares ahead, over anything between).
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn forward_leap_attacker(&self, pos: &Position<B>, sq: Square, by: Color, kind: KindId) -> B {
         let rights = pos.first_move_rights(by);
         if rights == 0 {
@@ -220,6 +219,23 @@ impl<B: Board> Tables<B> {
         if g.rank(sq).0 as i8 != first + 2 * by.forward() {
             return B::EMPTY;
         }
+        self.forward_leap_from(pos, sq, by, kind, rights, first)
+    }
+
+    /// [`Self::forward_leap_attacker`] for a square two ranks in front of `by`'s first
+    /// rank (`first`), with `by`'s first-move rights `rights`.
+    #[cold]
+    #[inline(never)]
+    fn forward_leap_from(
+        &self,
+        pos: &Position<B>,
+        sq: Square,
+        by: Color,
+        kind: KindId,
+        rights: u16,
+        first: i8,
+    ) -> B {
+        let g = self.geometry;
         let file = g.file(sq).0;
         if rights >> file & 1 == 0 {
             return B::EMPTY;

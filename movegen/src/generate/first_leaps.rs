@@ -4,13 +4,15 @@
 //! rank, and the forward leaper leaps two squares straight forward, over anything, to an
 //! empty square or an enemy piece.
 
+use super::limits::Bounds;
 use crate::moves::{Move, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::{Color, Position, Square};
 
 /// Appends the legal first-move leaps of the side to move, whose royal piece stands on
-/// `ksq`; `safe` says whether a non-royal move leaves the royal unattacked.
+/// `ksq`, within the game's `bounds`; `safe` says whether a non-royal move leaves the
+/// royal unattacked.
 #[cold]
 #[inline(never)]
 pub(super) fn moves<B: Board>(
@@ -18,7 +20,8 @@ pub(super) fn moves<B: Board>(
     pos: &Position<B>,
     ksq: Square,
     in_check: bool,
-    safe: &dyn Fn(Square, Square) -> bool,
+    bounds: &Bounds<'_, B>,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -34,12 +37,13 @@ pub(super) fn moves<B: Board>(
     let forward = us.forward();
     let holds = |sq: Square| g.rank(sq).0 as i8 == first && rights >> g.file(sq).0 & 1 != 0;
     let occ = pos.occupied();
-    if !in_check && holds(ksq) {
+    if let Some(royal) = t.royal[us.index()].filter(|_| !in_check && holds(ksq)) {
+        let allowed = bounds.royal_targets(royal, ksq);
         for df in [-2, 2] {
             let Some(to) = g.offset(ksq, df, forward) else {
                 continue;
             };
-            if occ.has(to) {
+            if occ.has(to) || !allowed.has(to) {
                 continue;
             }
             let after = (occ ^ B::from_square(ksq)) | B::from_square(to);
@@ -57,7 +61,7 @@ pub(super) fn moves<B: Board>(
             let Some(to) = g.offset(from, 0, 2 * forward) else {
                 continue;
             };
-            if !ours.has(to) && safe(from, to) {
+            if !ours.has(to) && bounds.targets(kind, from).has(to) && safe(from, to) {
                 list.push(Move::normal(from, to));
             }
         }

@@ -5,6 +5,7 @@
 //! region ([`Tables::initial_region`]; a straight two-square step carries the double-step
 //! flag when the game has en passant) and capture en passant with their leap captures.
 
+use super::limits::Bounds;
 use super::tested::push_promotions;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
@@ -54,12 +55,14 @@ pub(super) fn sets_of<B: Board>(
     (sets, initial_moves)
 }
 
-/// Appends the moves of the side to move's non-royal general pieces that `safe` allows
-/// (a move from and to) and the shots that `safe_shot` allows (at a target).
+/// Appends the moves of the side to move's non-royal general pieces that the game's
+/// `bounds` and `safe` allow (a move from and to) and the shots that `safe_shot` allows
+/// (at a target).
 #[inline(never)]
 pub(super) fn moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
+    bounds: &Bounds<'_, B>,
     safe: &dyn Fn(Square, Square) -> bool,
     safe_shot: &dyn Fn(Square) -> bool,
     list: &mut MoveList,
@@ -77,7 +80,8 @@ pub(super) fn moves<B: Board>(
             let (sets, initial_moves) = sets_of(t, pos, kind, from);
             let double_step = double_step_square(t, us, from)
                 .filter(|&two| kt.pawn && t.variant.pawns.en_passant && initial_moves.has(two));
-            for to in (sets.moves | sets.captures).squares() {
+            let allowed = bounds.targets(kind, from);
+            for to in ((sets.moves | sets.captures) & allowed).squares() {
                 if !safe(from, to) {
                     continue;
                 }
@@ -95,12 +99,12 @@ pub(super) fn moves<B: Board>(
                 }
             }
             for to in sets.shots.squares() {
-                if safe_shot(to) {
+                if bounds.may_vanish(to) && safe_shot(to) {
                     list.push(Move::with_flag(from, to, MoveFlag::Shot, 0));
                 }
             }
             if kt.pawn {
-                en_passant(t, pos, kind, from, list);
+                en_passant(t, pos, kind, from, bounds, list);
             }
         }
     }
@@ -123,13 +127,15 @@ fn en_passant<B: Board>(
     pos: &Position<B>,
     kind: KindId,
     from: Square,
+    bounds: &Bounds<'_, B>,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
     let Some(ep) = pos.en_passant() else {
         return;
     };
-    if !t.kinds[kind.index()].leap[us.index()][from.index()].has(ep) {
+    if !(t.kinds[kind.index()].leap[us.index()][from.index()] & bounds.targets(kind, from)).has(ep)
+    {
         return;
     }
     let backward = match us {
@@ -146,7 +152,8 @@ fn en_passant<B: Board>(
         t.attackers_after(pos, ksq, after, !us, B::from_square(capsq))
             .any()
     });
-    if !exposes {
-        list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
+    let mv = Move::with_flag(from, ep, MoveFlag::EnPassant, 0);
+    if !exposes && bounds.allows_exactly(t, pos, mv) {
+        list.push(mv);
     }
 }

@@ -77,17 +77,37 @@ struct Checks<B> {
     known: u16,
     /// The mover's pieces whose leaving may uncover a rider's attack on `ksq`.
     discoverers: B,
+    /// Where a plain move may give check or capture a royal: every square from which one
+    /// of the mover's kinds attacks `ksq`, and the other side's royal pieces (all squares
+    /// if the mover has a kind beyond leaps, rides and pawns).
+    suspect: B,
 }
 
 impl<B: Board> Checks<B> {
     fn new(t: &Tables<B>, pos: &Position<B>, ksq: Square) -> Checks<B> {
         let us = pos.side_to_move();
-        Checks {
+        let mut checks = Checks {
             ksq,
             attack_from: [B::EMPTY; MAX_KINDS],
             known: 0,
             discoverers: t.pins(pos, ksq, us).pinned & pos.pieces(us),
+            suspect: !B::EMPTY,
+        };
+        let mut suspect = t.royal[(!us).index()].map_or(B::EMPTY, |k| pos.pieces_of(!us, k));
+        let mut kinds = pos.kinds_present(us);
+        while kinds != 0 {
+            let kind = KindId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            if !matches!(
+                t.kinds[kind.index()].shape,
+                Shape::LeapsAndRides { .. } | Shape::Pawn
+            ) {
+                return checks;
+            }
+            suspect |= checks.checking_squares(t, pos, kind);
         }
+        checks.suspect = suspect;
+        checks
     }
 
     /// Squares from which a piece of `kind` (a leaper, rider or pawn) of the side to move
@@ -122,6 +142,16 @@ impl<B: Board> Checks<B> {
     fn gives_check(&mut self, t: &Tables<B>, pos: &Position<B>, mv: Move) -> Option<bool> {
         if !matches!(mv.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
             return None;
+        }
+        if !self.suspect.has(mv.to)
+            && !self.discoverers.has(mv.from)
+            && mv.promotion_kind().is_none()
+            && !t.between(mv.to, self.ksq).has(mv.from)
+        {
+            // The mover attacks `ksq` from no square it may reach (the lines from `ksq`
+            // were read with it on `from`, which is not between), uncovers no rider, and
+            // captures no royal.
+            return Some(false);
         }
         if pos
             .piece_at(mv.to)

@@ -1,105 +1,184 @@
 //! The movement limits of a game that has them ([`MoveLimits`]; Xiangqi's palace, river
-//! and flying general), applied to the moves its generator produced: a move of a confined
-//! kind must end in its region, a soldier short of its rank may not step sideways, and
-//! under the flying-general rule no move may leave the two royal pieces on one open file.
+//! and flying general) inside the generators: [`Bounds`] gives, per piece, the squares its
+//! moves may end on, which the generators AND into its targets.
 //!
-//! A filter after generation keeps the generators unchanged, so games without limits pay
-//! one test of an `Option` per position.
+//! - A confined kind's targets are its region; the soldier's, before its sideways rank,
+//!   exclude its own rank.
+//! - The flying general is a pin: our one piece alone between the two royal pieces on a
+//!   file may only move along it (or capture the enemy royal), our royal may not step
+//!   onto a square the enemy royal sees along its file, and the piece alone between them
+//!   may not vanish (shot, or captured en passant).
+//! - Only the rare moves that change the board in more than one place (castling, en
+//!   passant, the Lion's double moves) and positions where the royals already face each
+//!   other are played out on a copy and tested ([`Bounds::allows_exactly`]).
+//!
+//! A game without limits gets [`Bounds`] that limit nothing, at the cost of a test of an
+//! `Option` per piece.
 
 use crate::make::make;
-use crate::moves::{Move, MoveFlag, MoveList};
-use crate::sliders::Board;
+use crate::moves::{Move, MoveList};
+use crate::sliders::{Board, Sliders};
 use crate::tables::{MoveLimits, Tables};
-use joust_core::{Position, Square};
+use joust_core::{Color, KindId, Position, Square, MAX_KINDS};
 
-/// Drops the moves in `list` that the game's limits forbid.
-pub(super) fn apply<B: Board>(
-    t: &Tables<B>,
-    limits: &MoveLimits<B>,
-    pos: &Position<B>,
-    list: &mut MoveList,
-) {
-    let us = pos.side_to_move();
-    let generals = if limits.flying_general {
-        pos.royal_square(us).zip(pos.royal_square(!us))
-    } else {
-        None
-    };
-    let confined = limits.confined[us.index()];
-    list.retain(|m| {
-        if matches!(
-            m.flag,
-            MoveFlag::Castle | MoveFlag::Shot | MoveFlag::Select | MoveFlag::Place
-        ) {
-            // The piece on `from` stays, or the move places or selects: no piece of a
-            // kind ends on `to` by its own move. Only the generals may still face.
-            return generals.is_none_or(|g| !faces_after_exactly(t, pos, *m, g));
+/// Where the pieces of the side to move may go in one position under the game's limits.
+pub(super) struct Bounds<'a, B> {
+    /// Per kind, its region (`None`: the game has no limits).
+    region: Option<&'a [B; MAX_KINDS]>,
+    /// The soldier kind and, per origin square, where its moves may end.
+    soldier: Option<(KindId, &'a [B])>,
+    /// Our piece alone between the two royal pieces on a file (empty if none).
+    pinned: B,
+    /// Where the pinned piece may go: between the royals, or onto the enemy royal.
+    pin_line: B,
+    /// Squares our royal may not move to: the enemy royal would see it along its file.
+    royal_forbidden: B,
+    /// The piece (either side's) alone between the two royals, which may not vanish.
+    sole: B,
+    /// The flying-general rule holds in this position (both royals are on the board).
+    flying: bool,
+    /// The royals already face each other (a position no legal move leads to): every move
+    /// is tested exactly ([`Bounds::finish`]).
+    facing: bool,
+}
+
+impl<'a, B: Board> Bounds<'a, B> {
+    /// Bounds that limit nothing (a game without movement limits).
+    #[inline(always)]
+    pub(super) fn free() -> Bounds<'a, B> {
+        Bounds {
+            region: None,
+            soldier: None,
+            pinned: B::EMPTY,
+            pin_line: !B::EMPTY,
+            royal_forbidden: B::EMPTY,
+            sole: B::EMPTY,
+            flying: false,
+            facing: false,
         }
-        let Some(piece) = pos.piece_at(m.from) else {
-            return true;
+    }
+
+    /// The bounds of the side to move in `pos`.
+    #[inline(always)]
+    pub(super) fn new(t: &'a Tables<B>, pos: &Position<B>) -> Bounds<'a, B> {
+        match &t.move_limits {
+            None => Bounds::free(),
+            Some(limits) => Bounds::limited(t, limits, pos),
+        }
+    }
+
+    /// [`Bounds::new`] for a game with limits.
+    #[inline(never)]
+    fn limited(t: &'a Tables<B>, limits: &'a MoveLimits<B>, pos: &Position<B>) -> Bounds<'a, B> {
+        let us = pos.side_to_move();
+        let mut b = Bounds::free();
+        b.region = Some(&limits.region[us.index()]);
+        b.soldier = limits
+            .soldier
+            .as_ref()
+            .map(|(k, targets)| (*k, targets[us.index()].as_slice()));
+        if !limits.flying_general {
+            return b;
+        }
+        let (Some(ours), Some(theirs)) = (pos.royal_square(us), pos.royal_square(!us)) else {
+            return b;
         };
-        let kind = piece.kind;
-        if confined >> kind.0 & 1 != 0 && !limits.region[us.index()][kind.index()].has(m.to) {
-            return false;
-        }
-        if let Some((soldier, sideways_from)) = &limits.soldier {
-            if kind.0 == *soldier
-                && !sideways_from[us.index()].has(m.from)
-                && t.geometry.rank(m.from) == t.geometry.rank(m.to)
-            {
-                return false;
+        b.flying = true;
+        let occ = pos.occupied();
+        let file = limits.file[theirs.index()];
+        b.royal_forbidden = t.board.sliders.orth(theirs, occ & !B::from_square(ours)) & file;
+        if file.has(ours) {
+            let between = t.between(ours, theirs);
+            let blockers = between & occ;
+            match blockers.count() {
+                0 => b.facing = true,
+                1 => {
+                    b.sole = blockers;
+                    if (blockers & pos.pieces(us)).any() {
+                        b.pinned = blockers;
+                        b.pin_line = between | B::from_square(theirs);
+                    }
+                }
+                _ => {}
             }
         }
-        match generals {
-            None => true,
-            Some(g) if matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep) => {
-                !faces_after(t, pos, *m, g)
+        b
+    }
+
+    /// The squares the non-royal piece of `kind` on `from` may move to.
+    #[inline(always)]
+    pub(super) fn targets(&self, kind: KindId, from: Square) -> B {
+        let Some(region) = self.region else {
+            return !B::EMPTY;
+        };
+        let mut m = region[kind.index()];
+        if let Some((soldier, allowed)) = self.soldier {
+            if kind == soldier {
+                m &= allowed[from.index()];
             }
-            Some(g) => !faces_after_exactly(t, pos, *m, g),
         }
-    });
-}
-
-/// True if, after the plain move `m` (one piece from `from` to `to`, capturing what stands
-/// there), the royal pieces (`ours`, `theirs` before the move) stand on one file with no
-/// piece between them.
-#[inline(always)]
-fn faces_after<B: Board>(
-    t: &Tables<B>,
-    pos: &Position<B>,
-    m: Move,
-    (ours, theirs): (Square, Square),
-) -> bool {
-    if m.to == theirs {
-        return false;
+        if self.pinned.has(from) {
+            m &= self.pin_line;
+        }
+        m
     }
-    let king = if m.from == ours { m.to } else { ours };
-    if t.geometry.file(king) != t.geometry.file(theirs) {
-        return false;
-    }
-    let after = (pos.occupied() & !B::from_square(m.from)) | B::from_square(m.to);
-    (t.between(king, theirs) & after).is_empty()
-}
 
-/// [`faces_after`] for any move, by playing it on a copy of the position.
-#[inline(never)]
-fn faces_after_exactly<B: Board>(
-    t: &Tables<B>,
-    pos: &Position<B>,
-    m: Move,
-    _: (Square, Square),
-) -> bool {
-    let mut after = pos.clone();
-    make(t, &mut after, m);
-    generals_face(t, &after)
+    /// The squares the royal piece of `kind` on `from` may move to.
+    #[inline(always)]
+    pub(super) fn royal_targets(&self, kind: KindId, from: Square) -> B {
+        self.targets(kind, from) & !self.royal_forbidden
+    }
+
+    /// True if the piece on `target` may be removed without a move onto its square (a
+    /// shot).
+    #[inline(always)]
+    pub(super) fn may_vanish(&self, target: Square) -> bool {
+        !self.sole.has(target)
+    }
+
+    /// True if moves that change the board in more than one place need
+    /// [`Bounds::allows_exactly`].
+    #[inline(always)]
+    pub(super) fn flying(&self) -> bool {
+        self.flying
+    }
+
+    /// True unless `m` (castling, en passant, a double move) leaves the royals facing
+    /// each other, found by playing it on a copy of `pos`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn allows_exactly(&self, t: &Tables<B>, pos: &Position<B>, m: Move) -> bool {
+        if !self.flying {
+            return true;
+        }
+        let mut after = pos.clone();
+        make(t, &mut after, m);
+        !generals_face(t, &after)
+    }
+
+    /// Called once the generator is done: where the royals already faced each other,
+    /// drops the moves after which they still do.
+    #[inline(always)]
+    pub(super) fn finish(&self, t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+        if self.facing {
+            self.drop_facing(t, pos, list);
+        }
+    }
+
+    /// [`Bounds::finish`]'s rare case.
+    #[cold]
+    #[inline(never)]
+    fn drop_facing(&self, t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+        list.retain(|m| self.allows_exactly(t, pos, *m));
+    }
 }
 
 /// True if the two royal pieces of `pos` stand on one file with no piece between them
 /// (under the flying-general rule, a position no move may lead to).
 pub(crate) fn generals_face<B: Board>(t: &Tables<B>, pos: &Position<B>) -> bool {
     let (Some(a), Some(b)) = (
-        pos.royal_square(joust_core::Color::White),
-        pos.royal_square(joust_core::Color::Black),
+        pos.royal_square(Color::White),
+        pos.royal_square(Color::Black),
     ) else {
         return false;
     };

@@ -14,7 +14,8 @@
 //! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
 //!   side is extinct, and only captures when captures are compulsory and one exists.
 //! - [`limits`]: the game's movement limits (Xiangqi's palace, river and flying general),
-//!   a filter on what either generator produced.
+//!   as masks the tested and royalless generators AND into each piece's targets (a game
+//!   with limits never takes the pin-based generator).
 //! - [`goals`]: no moves once a goal (a flag, the last check) has ended the game, and no
 //!   checks where the game forbids them.
 //! - Musketeer's setup phase comes first for both ([`crate::gating::setup_moves`]).
@@ -115,9 +116,6 @@ fn generate_moves<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveLis
     }
     if t.hand_gating {
         hand_gating::add_gating_moves(t, pos, list);
-    }
-    if let Some(limits) = &t.move_limits {
-        limits::apply(t, limits, pos, list);
     }
     if ends.must_capture {
         captures_only(pos, list);

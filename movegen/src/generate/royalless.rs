@@ -5,6 +5,7 @@
 
 use super::castling::{castling, each_castling};
 use super::general;
+use super::limits::Bounds;
 use super::tested::{lancer_moves, pawn_moves, promotion_kinds, push_checked};
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::{Board, Sliders};
@@ -20,6 +21,8 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     let ours = pos.pieces(us);
     let always = |_: Square, _: Square| true;
     let always_shot = |_: Square| true;
+    // The game's regions and soldier rule (without a royal, no flying general).
+    let bounds = Bounds::new(t, pos);
 
     let mut compiled = t.masks[us.index()].compiled & pos.kinds_present(us);
     while compiled != 0 {
@@ -29,7 +32,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         let program = kt.program.as_ref().expect("compiled kinds have a program");
         for from in pos.pieces_of(us, kind).squares() {
             let sets = program.sets(&t.board, us, from, occ, ours);
-            let targets = sets.moves | sets.captures;
+            let targets = (sets.moves | sets.captures) & bounds.targets(kind, from);
             if kt.pawn && (targets & t.promotion_zone[us.index()]).any() {
                 push_checked(t, pos, true, from, targets, &always, list);
             } else {
@@ -42,7 +45,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     }
 
     if t.masks[us.index()].general & pos.kinds_present(us) != 0 {
-        general::moves(t, pos, &always, &always_shot, list);
+        general::moves(t, pos, &bounds, &always, &always_shot, list);
     }
 
     let mut kinds = (t.masks[us.index()].leaps_and_rides | t.masks[us.index()].bent_lion_lance)
@@ -53,7 +56,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         let kt = &t.kinds[kind.index()];
         let lance = kt.shape.lance();
         if lance != 0 {
-            lancer_moves(t, pos, kind, lance, &always, list);
+            lancer_moves(t, pos, kind, lance, &bounds, &always, list);
             continue;
         }
         for from in pos.pieces_of(us, kind).squares() {
@@ -63,13 +66,16 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
                     targets |= bent::attacks(&t.board, bent, from, occ);
                 }
             }
-            list.push_normals(from, targets & !ours & t.board.all);
+            list.push_normals(
+                from,
+                targets & !ours & t.board.all & bounds.targets(kind, from),
+            );
         }
     }
 
     if let Some(pawn) = t.pawn[us.index()] {
         if t.kinds[pawn.index()].shape == Shape::Pawn {
-            pawn_moves(t, pos, pawn, &always, list);
+            pawn_moves(t, pos, pawn, &bounds, &always, list);
         }
     }
 

@@ -14,6 +14,7 @@ use super::castling::castling;
 use super::first_leaps;
 use super::general;
 use super::immunity::Immunity;
+use super::limits::Bounds;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::{bent, Sets, Shape, Tables};
@@ -116,6 +117,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         danger = !B::EMPTY;
     }
     let immunity = Immunity::new(t, pos);
+    let bounds = Bounds::new(t, pos);
     // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
     // in Cromwell, Rupert and Pym apart).
     let safe = |from: Square, to: Square| {
@@ -143,14 +145,14 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     if in_check && t.variant.check_freezes_royal {
         // Makpong: the royal may only capture the one piece giving check.
         let mut royal = MoveList::new();
-        royal_moves(t, pos, ksq, in_check, &immunity, &mut royal);
+        royal_moves(t, pos, ksq, in_check, &immunity, &bounds, &mut royal);
         for &mv in royal.iter() {
             if checkers == B::from_square(mv.to) {
                 list.push(mv);
             }
         }
     } else {
-        royal_moves(t, pos, ksq, in_check, &immunity, list);
+        royal_moves(t, pos, ksq, in_check, &immunity, &bounds, list);
     }
 
     // Pieces whose moves each need the exact test (unless Rupert's or Pym's forbidden
@@ -171,7 +173,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         let program = kt.program.as_ref().expect("compiled kinds have a program");
         for from in pos.pieces_of(us, kind).squares() {
             let sets = program.sets(&t.board, us, from, occ, ours);
-            let mut targets = sets.moves | sets.captures;
+            let mut targets = (sets.moves | sets.captures) & bounds.targets(kind, from);
             let mut exact = noisy.has(from);
             if exact && immunity.sensitive.has(from) && targets.any() {
                 // Rupert or Pym moving: the squares where they would face each other are
@@ -190,7 +192,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
                 push_checked(t, pos, kt.pawn, from, targets, &safe, list);
             }
             for to in sets.shots.squares() {
-                if safe_shot(to) {
+                if bounds.may_vanish(to) && safe_shot(to) {
                     list.push(Move::with_flag(from, to, MoveFlag::Shot, 0));
                 }
             }
@@ -198,7 +200,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     }
 
     if t.masks[us.index()].general & pos.kinds_present(us) != 0 {
-        general::moves(t, pos, &safe, &safe_shot, list);
+        general::moves(t, pos, &bounds, &safe, &safe_shot, list);
     }
 
     let mut kinds = (t.masks[us.index()].leaps_and_rides | t.masks[us.index()].bent_lion_lance)
@@ -209,7 +211,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         let kt = &t.kinds[kind.index()];
         let lance = kt.shape.lance();
         if lance != 0 {
-            lancer_moves(t, pos, kind, lance, &safe, list);
+            lancer_moves(t, pos, kind, lance, &bounds, &safe, list);
             continue;
         }
         for from in pos.pieces_of(us, kind).squares() {
@@ -219,7 +221,13 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
                     targets |= bent::attacks(&t.board, bent, from, occ);
                 }
             }
-            for to in (targets & !ours & t.board.all).squares() {
+            let targets = targets & !ours & t.board.all & bounds.targets(kind, from);
+            if !noisy.has(from) && (targets & screens).is_empty() {
+                // As for compiled pieces: this move cannot expose the royal.
+                list.push_normals(from, targets);
+                continue;
+            }
+            for to in targets.squares() {
                 if safe(from, to) {
                     list.push(Move::normal(from, to));
                 }
@@ -229,17 +237,33 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
 
     if let Some(pawn) = t.pawn[us.index()] {
         if t.kinds[pawn.index()].shape == Shape::Pawn {
-            pawn_moves(t, pos, pawn, &safe, list);
+            pawn_moves(t, pos, pawn, &bounds, &safe, list);
         }
     }
 
     if t.first_leaps {
-        first_leaps::moves(t, pos, ksq, in_check, &safe, list);
+        first_leaps::moves(t, pos, ksq, in_check, &bounds, &safe, list);
     }
 
     if !in_check {
-        castling(t, pos, |rule| immunity.allows_castling(t, pos, rule), list);
+        if bounds.flying() {
+            let mut castles = MoveList::new();
+            castling(
+                t,
+                pos,
+                |rule| immunity.allows_castling(t, pos, rule),
+                &mut castles,
+            );
+            for &m in castles.iter() {
+                if bounds.allows_exactly(t, pos, m) {
+                    list.push(m);
+                }
+            }
+        } else {
+            castling(t, pos, |rule| immunity.allows_castling(t, pos, rule), list);
+        }
     }
+    bounds.finish(t, pos, list);
 }
 
 /// Pushes the moves of a compiled piece from `from` to `targets` that `safe` allows,
@@ -250,7 +274,7 @@ pub(super) fn push_checked<B: Board>(
     pawn: bool,
     from: Square,
     targets: B,
-    safe: &dyn Fn(Square, Square) -> bool,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -274,7 +298,8 @@ pub(super) fn lancer_moves<B: Board>(
     pos: &Position<B>,
     kind: KindId,
     dirs: u8,
-    safe: &dyn Fn(Square, Square) -> bool,
+    bounds: &Bounds<'_, B>,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -282,11 +307,12 @@ pub(super) fn lancer_moves<B: Board>(
     let theirs = pos.pieces(!us);
     let turns = &t.lancer_kinds[us.index()];
     for from in pos.pieces_of(us, kind).squares() {
+        let allowed = !ours & bounds.targets(kind, from);
         let mut d = dirs;
         while d != 0 {
             let dir = d.trailing_zeros() as usize;
             d &= d - 1;
-            for to in (t.board.lance_reach(from, dir, theirs) & !ours).squares() {
+            for to in (t.board.lance_reach(from, dir, theirs) & allowed).squares() {
                 if safe(from, to) {
                     for facing in turns.iter().flatten() {
                         list.push(Move::promotion(from, to, *facing));
@@ -306,6 +332,7 @@ fn royal_moves<B: Board>(
     s: Square,
     in_check: bool,
     immunity: &Immunity<B>,
+    bounds: &Bounds<'_, B>,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -319,20 +346,21 @@ fn royal_moves<B: Board>(
         |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
     let kt = &t.kinds[royal.index()];
     let shape = &kt.shape;
+    let allowed = bounds.royal_targets(royal, s);
     if let Some(program) = &kt.program {
         let sets = program.sets(&t.board, us, s, occ, ours);
-        royal_sets(t, pos, s, sets, immunity, list);
+        royal_sets(t, pos, s, sets, immunity, bounds, list);
         return;
     }
     if kt.general.is_some() {
-        general_royal_moves(t, pos, s, immunity, list);
+        general_royal_moves(t, pos, s, immunity, bounds, list);
         return;
     }
     let mut targets = t.leaps_and_rides(us, royal, s, occ);
     if shape.bent() != 0 {
         targets |= bent::attacks(&t.board, shape.bent(), s, occ);
     }
-    for to in (targets & !ours & t.board.all).squares() {
+    for to in (targets & !ours & t.board.all & allowed).squares() {
         let to_bit = B::from_square(to);
         let after = (occ ^ s_bit) | to_bit;
         if !attacked_without(to, after, to_bit)
@@ -352,7 +380,7 @@ fn royal_moves<B: Board>(
         if attacked_without(m, occ ^ s_bit, m_bit) {
             continue;
         }
-        let seconds = king[m.index()] & ((!occ & t.board.all) | theirs | s_bit) & !m_bit;
+        let seconds = king[m.index()] & ((!occ & t.board.all) | theirs | s_bit) & !m_bit & allowed;
         for to in seconds.squares() {
             let to_bit = B::from_square(to);
             let (after, gone) = if to == s {
@@ -360,15 +388,17 @@ fn royal_moves<B: Board>(
             } else {
                 ((occ ^ s_bit ^ m_bit) | to_bit, m_bit | to_bit)
             };
+            let mv = Move::with_flag(s, to, MoveFlag::LionDouble, m.0);
             if !attacked_without(to, after, gone)
                 && immunity.allows(t, pos, Some((s, to)), after, gone)
+                && bounds.allows_exactly(t, pos, mv)
             {
-                list.push(Move::with_flag(s, to, MoveFlag::LionDouble, m.0));
+                list.push(mv);
             }
         }
     }
     // The pass: not in check, and some empty neighbour is safe to step to and back from.
-    if !in_check {
+    if !in_check && allowed.has(s) {
         let can_pass = (king[s.index()] & !occ & t.board.all).squares().any(|m| {
             let m_bit = B::from_square(m);
             !attacked_without(m, (occ ^ s_bit) | m_bit, B::EMPTY)
@@ -388,14 +418,17 @@ fn royal_sets<B: Board>(
     s: Square,
     sets: Sets<B>,
     immunity: &Immunity<B>,
+    bounds: &Bounds<'_, B>,
     list: &mut MoveList,
 ) {
-    let them = !pos.side_to_move();
+    let us = pos.side_to_move();
+    let them = !us;
+    let royal = t.royal[us.index()].expect("a royal piece is on the board");
     let occ = pos.occupied();
     let s_bit = B::from_square(s);
     let attacked_without =
         |sq: Square, occupancy: B, gone: B| (t.attackers(pos, sq, occupancy, them) & !gone).any();
-    for to in (sets.moves | sets.captures).squares() {
+    for to in ((sets.moves | sets.captures) & bounds.royal_targets(royal, s)).squares() {
         let to_bit = B::from_square(to);
         let after = (occ ^ s_bit) | to_bit;
         if immunity.allows(t, pos, Some((s, to)), after, to_bit)
@@ -406,7 +439,9 @@ fn royal_sets<B: Board>(
     }
     for target in sets.shots.squares() {
         let gone = B::from_square(target);
-        if immunity.allows(t, pos, None, occ ^ gone, gone) && !attacked_without(s, occ ^ gone, gone)
+        if bounds.may_vanish(target)
+            && immunity.allows(t, pos, None, occ ^ gone, gone)
+            && !attacked_without(s, occ ^ gone, gone)
         {
             list.push(Move::with_flag(s, target, MoveFlag::Shot, 0));
         }
@@ -420,11 +455,12 @@ fn general_royal_moves<B: Board>(
     pos: &Position<B>,
     s: Square,
     immunity: &Immunity<B>,
+    bounds: &Bounds<'_, B>,
     list: &mut MoveList,
 ) {
     let royal = t.royal[pos.side_to_move().index()].expect("a royal piece is on the board");
     let (sets, _) = general::sets_of(t, pos, royal, s);
-    royal_sets(t, pos, s, sets, immunity, list);
+    royal_sets(t, pos, s, sets, immunity, bounds, list);
 }
 
 /// The kinds a pawn of the side to move may promote to on `to` (none: it may not go there).
@@ -474,7 +510,8 @@ pub(super) fn pawn_moves<B: Board>(
     t: &Tables<B>,
     pos: &Position<B>,
     pawn: KindId,
-    safe: &dyn Fn(Square, Square) -> bool,
+    bounds: &Bounds<'_, B>,
+    safe: &impl Fn(Square, Square) -> bool,
     list: &mut MoveList,
 ) {
     let us = pos.side_to_move();
@@ -488,7 +525,7 @@ pub(super) fn pawn_moves<B: Board>(
     let zone = t.promotion_zone[us.index()];
     let their_pawns = t.pawn[them.index()].map(|k| (k, pos.pieces_of(them, k)));
     let push = |from: Square, to: Square, flag: MoveFlag, list: &mut MoveList| {
-        if !safe(from, to) {
+        if !bounds.targets(pawn, from).has(to) || !safe(from, to) {
             return;
         }
         if zone.has(to) {
@@ -539,8 +576,12 @@ pub(super) fn pawn_moves<B: Board>(
                     t.attackers_after(pos, ksq, after, them, B::from_square(capsq))
                         .any()
                 });
-                if !exposes {
-                    list.push(Move::with_flag(from, ep, MoveFlag::EnPassant, 0));
+                let mv = Move::with_flag(from, ep, MoveFlag::EnPassant, 0);
+                if !exposes
+                    && bounds.targets(pawn, from).has(ep)
+                    && bounds.allows_exactly(t, pos, mv)
+                {
+                    list.push(mv);
                 }
             }
         }

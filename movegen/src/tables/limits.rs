@@ -1,25 +1,26 @@
 //! A game's movement limits ([`joust_core::MovementLimits`]: mobility regions, the
-//! soldier's sideways steps past a rank, the flying-general rule) as bitboards, for the
-//! filter that move generation applies after its generators when a game has any.
+//! soldier's sideways steps past a rank, the flying-general rule) as bitboards, which the
+//! generators AND into each piece's targets (`generate::limits::Bounds`).
 
 use super::board::bb_of;
 use crate::sliders::Board;
-use joust_core::{Color, Variant, MAX_KINDS};
+use joust_core::{Color, KindId, Variant, MAX_KINDS};
 
 /// The limits of one game on one bitboard width.
 pub struct MoveLimits<B> {
     /// Per colour and kind: where its moves may end (every square for a free kind).
     pub(crate) region: [[B; MAX_KINDS]; 2],
-    /// Per colour: the kinds confined to a region, as a bit set over kind ids.
-    pub(crate) confined: [u16; 2],
-    /// The soldier kind's id, and per colour the squares from which it may step sideways.
-    pub(crate) soldier: Option<(u8, [B; 2])>,
+    /// The soldier kind, and per colour and origin square the squares its moves may end
+    /// on: every square from its sideways rank on, all but its own rank before it.
+    pub(crate) soldier: Option<(KindId, [Vec<B>; 2])>,
     /// The flying-general rule.
     pub(crate) flying_general: bool,
+    /// Per square: its whole file, for the flying-general test.
+    pub(crate) file: Vec<B>,
 }
 
 impl<B: Board> MoveLimits<B> {
-    /// The limits of `variant`, or `None` if it has none (then nothing is filtered).
+    /// The limits of `variant`, or `None` if it has none (then nothing is limited).
     pub(crate) fn new(variant: &Variant) -> Option<MoveLimits<B>> {
         let limits = &variant.movement_limits;
         if !limits.any() {
@@ -28,29 +29,37 @@ impl<B: Board> MoveLimits<B> {
         let g = variant.geometry;
         let all = bb_of::<B>(g.squares());
         let mut region = [[all; MAX_KINDS]; 2];
-        let mut confined = [0u16; 2];
         for r in &limits.regions {
             region[r.color.index()][r.kind.index()] = bb_of(r.squares.squares());
-            confined[r.color.index()] |= 1 << r.kind.0;
         }
         let soldier = limits.soldier.map(|s| {
-            let from_rank = |c: Color| {
-                bb_of::<B>(g.squares().filter(|&sq| {
-                    let rank = g.rank(sq).0;
-                    let relative = match c {
-                        Color::White => rank,
-                        Color::Black => g.ranks() - 1 - rank,
-                    };
-                    relative >= s.rank
-                }))
+            let targets = |c: Color| {
+                g.squares()
+                    .map(|from| {
+                        let rank = g.rank(from).0;
+                        let relative = match c {
+                            Color::White => rank,
+                            Color::Black => g.ranks() - 1 - rank,
+                        };
+                        if relative >= s.rank {
+                            all
+                        } else {
+                            bb_of::<B>(g.squares().filter(|&to| g.rank(to).0 != rank))
+                        }
+                    })
+                    .collect()
             };
-            (s.kind.0, Color::ALL.map(from_rank))
+            (s.kind, Color::ALL.map(targets))
         });
+        let file = g
+            .squares()
+            .map(|sq| bb_of::<B>(g.squares().filter(|&o| g.file(o) == g.file(sq))))
+            .collect();
         Some(MoveLimits {
             region,
-            confined,
             soldier,
             flying_general: limits.flying_general,
+            file,
         })
     }
 }

@@ -109,7 +109,7 @@ pub struct Tables<B: Board> {
     /// both sides is seen at once not to be extinct ([`Tables::extinct`]).
     pub(crate) extinction_kinds: Option<u16>,
     /// The game's movement limits (Xiangqi's palace, river and flying general), if it
-    /// has any: generated moves are then filtered by them.
+    /// has any: the tested and royalless generators AND them into each piece's targets.
     pub(crate) move_limits: Option<MoveLimits<B>>,
 }
 
@@ -135,7 +135,9 @@ impl<B: TableCache> Tables<B> {
             && variant.mutual_immunity.is_none()
             && !variant.check_freezes_royal
             // So are Ouk Chatrang's first-move leaps.
-            && variant.first_leaps.is_none();
+            && variant.first_leaps.is_none()
+            // And the movement limits (Xiangqi's palace, river and flying general).
+            && !variant.movement_limits.any();
         for color in Color::ALL {
             let m = &mut masks[color.index()];
             for &k in &variant.armies[color.index()] {
