@@ -573,6 +573,39 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         "f1f6 c6c5 c2c3 a6b6 f6f5 b7b1 c1b3 a7a3 g1f1 f7f1",
         &["Cxb1+", "#"],
     ),
+    (
+        "karouk",
+        "a3a4 e6e5 f1e2 f8e7 e1d2 e5e4 d1e1 e4d3m f3f4 d3e2 a1a3 c8c7 c3c4 f6f5 e1e2 e7e6 e2f3 \
+         e8g7 f3e2 g8e7 b1c3 d6d5 a3a1 d5c4 c3e4 e6d5 e4f6 a6a5 f6h5",
+        &["exd3=M"],
+    ),
+    (
+        "jesonmor",
+        "c1a2 f9d8 e1g2 a9b7 g2e1 b9a7 h1i3 a7b9 a1c2 c9d7 b1a3 d7e5 d1b2",
+        &[],
+    ),
+    (
+        "clobber",
+        "b1b2 a1a2 a6b6 c3d3 d5d4 e1d1 c4c5 d2e2 b2a2 a5b5 c2c1 a3b3 e4e5 d6e6 e5e6 b5b6 c6b6 \
+         b4a4 c1d1 d3d4",
+        &[],
+    ),
+    (
+        "clobber10",
+        "d1d2 g5g6 a2b2 b8b9 g8g7 g1f1 d9e9 g6g7 g2h2 j4i4 b3b4 a7a8 f3f2 a9a10 j7j6 d8d7 f2f1 \
+         f6f7 a6b6 d4c4 j3j2 h10g10 h9h8 a3a4 j9i9 i7h7 f1e1 h4h3 d5c5 a1b1 c2c3 f8e8 i2i1 \
+         d10e10 i10j10 e5e6 b7c7 h7h8 e4f4 e3d3 c3c4 a5b5 e9e10 d7c7 d2d3 b5b4 c10b10 f10f9 \
+         c8c9 c7c6 c5c6 h3h2 b10b9 b1b2 g4g3 j8i8 h1h2 d6c6 h5h6 i5j5 c4b4 i8i9 j6j5 c6b6 b4a4",
+        &[],
+    ),
+    (
+        "manchu",
+        "a1b1 a10a8 i4i5 b8b2 b1b2 h10g8 f1e2 a8a10 a4a5 g10e8 b2d2 g7g6 d2d3 g8f6 d3d6 a10a8 \
+         d6d5 f6d7 i5i6 a8a9 d5f6 b10c8 g1e3 h8h6 e2f1 i7i6 f6e8 c10e8 g4g5 f10e9 c4c5 a9b9 \
+         c1a3 e8g10 f1e2 g10i8 e4e5 d7c5 e2f3 i10f10 a3c1 h6h7 d1e2 h7h10 a5a6 c5d3 e1d1 h10h8 \
+         a6a7 h8d8",
+        &["Mxe8+", "#"],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.
