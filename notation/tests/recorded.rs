@@ -573,6 +573,65 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         "f1f6 c6c5 c2c3 a6b6 f6f5 b7b1 c1b3 a7a3 g1f1 f7f1",
         &["Cxb1+", "#"],
     ),
+    (
+        "fischerandom",
+        "f2f4 b7b6 e2e4 b8a6 g1f3 g8f6 h2h3 a6b4 b1c3 a7a6 e4e5 d7d6 c3e2 d6d5 h3h4 c8d7 f3d4 \
+         f6g4 a2a3 d7a4 h1h3 c7c5 e2g3 a4d7 d4c6 a6a5 c6a5 f7f5 e5f6 g4f6 d1h5 f6h5 h3h1 h5g3 \
+         a5b3 b6b5 b3c5 a8a6 d2d4 a6a5 c5a4 g3e4 g2g3 e4g3 c2c4 g3e4 a4b6 d7g4 c1d2 b4a2 b2b3 \
+         g7g5 d2a5 a2c3 f1d3 d8b8 d3b1 f8h6 b6a4 e8h8 f4f5 b8e5 d4e5 f8f7 h4h5 e4g3 b1c2 b5b4 \
+         a5b6 c3a4 b6a5 d5c4 h1h2 a4c5 a5b4 g4f3 h2h1 f3g2 e1a1 h6g7 d1d2 f7f8 d2d7 g7f6 d7b7 \
+         f8b8 b7b8 g8g7 b8d8 g3h5 h1h4 g2a8 h4c4 g7h6 c2d1 a8b7 c1c2 g5g4 d8c8 f6h8 c2b1 c5a4 \
+         c4f4 a4b6 c8c4 h5f6 c4c1 b6d5 c1c2 f6e4 c2f2 d5f6 f2c2 e4c5 e5e6 f6d7 f4c4 d7b6 c2c1 \
+         g4g3 c4e4 h6g7 e4e1 b6c4 a3a4 c4a3 b1a2 c5d3 c1c8 d3e1 b4a5 h7h5 c8c7 g7g8 d1g4 h8c3 \
+         c7c3 b7g2 c3c7 g8g7 a5b6 h5g4 b6g1 g2h1 c7c8 a3c4 b3c4 h1f3 f5f6 g7h7 a2a1 f3h1 c8b8 \
+         e1d3 a1b1 d3e1 b8c8 e1g2 b1c2 h7h6 c8a8 g2h4 g1a7 h1e4 c2b2 h6g6 a8h8 e4c2 b2c2 g6g5 \
+         h8b8 g3g2 f6e7 g2g1n b8c8 g4g3 a7e3 g5f5 e3h6 h4f3 c8d8 f3d2 h6d2 g3g2 d8f8 f5g6 f8a8 \
+         g1f3 a8a5 f3e5 d2c1 g6f5 c2b3 f5f6 c1b2 g2g1n b3c2 f6g6 b2d4 g1f3 c2c3 f3h4 c3d2 g6h5 \
+         d4b6 h5g4 b6g1 e5g6 a5b5 g4f3 g1b6 h4g2 b5b4 f3e4 b6c7 g2h4 d2e2 e4f5 e7e8n f5g4 e6e7 \
+         g6e5 e2d1 g4f3 e8g7 f3e3 e7e8q e3f4 e8e5 f4g4 e5g3",
+        &["exf6", "O-O ", "O-O-O", "g1=N", "Qh5+", "#"],
+    ),
+    (
+        "caparandom",
+        "b1c3 h7h5 g2g3 i8j6 d2d4 h8g6 g3g4 g6h8 h1i3 c7c6 j2j4 h5h4 i1g2 d8b6 a2a3 b6d8 e1d2 \
+         g8j5 d4d5 i7i6 i3h1 h8h6 d2d3 h6h5 d3g3 f8j8 c1g5 e7e5 d5e6 d8c7 g3h4 h5g3 h2g3 e8g8 \
+         e2e4 b8a6 g5f6 c8d6 h4h6 g7h6 e6d7 c7a5 d7d8b a5b6 d8b6 d6c5 c3b5 c5e3 f2e3 g8e8 j1i1 \
+         a6b8 f6g5 e8g8 d1e2 g8d8 b5a7 d8e7 f1a1 e7a3 g5i6 a8a7 g2f4 a3d3 f4d5 a7a1",
+        &["O-O ", "dxe6", "d8=B", "O-O-O", "Cg3+", "#"],
+    ),
+    (
+        "karouk",
+        "a3a4 e6e5 f1e2 f8e7 e1d2 e5e4 d1e1 e4d3m f3f4 d3e2 a1a3 c8c7 c3c4 f6f5 e1e2 e7e6 e2f3 \
+         e8g7 f3e2 g8e7 b1c3 d6d5 a3a1 d5c4 c3e4 e6d5 e4f6 a6a5 f6h5",
+        &["exd3=M"],
+    ),
+    (
+        "jesonmor",
+        "c1a2 f9d8 e1g2 a9b7 g2e1 b9a7 h1i3 a7b9 a1c2 c9d7 b1a3 d7e5 d1b2",
+        &[],
+    ),
+    (
+        "clobber",
+        "b1b2 a1a2 a6b6 c3d3 d5d4 e1d1 c4c5 d2e2 b2a2 a5b5 c2c1 a3b3 e4e5 d6e6 e5e6 b5b6 c6b6 \
+         b4a4 c1d1 d3d4",
+        &[],
+    ),
+    (
+        "clobber10",
+        "d1d2 g5g6 a2b2 b8b9 g8g7 g1f1 d9e9 g6g7 g2h2 j4i4 b3b4 a7a8 f3f2 a9a10 j7j6 d8d7 f2f1 \
+         f6f7 a6b6 d4c4 j3j2 h10g10 h9h8 a3a4 j9i9 i7h7 f1e1 h4h3 d5c5 a1b1 c2c3 f8e8 i2i1 \
+         d10e10 i10j10 e5e6 b7c7 h7h8 e4f4 e3d3 c3c4 a5b5 e9e10 d7c7 d2d3 b5b4 c10b10 f10f9 \
+         c8c9 c7c6 c5c6 h3h2 b10b9 b1b2 g4g3 j8i8 h1h2 d6c6 h5h6 i5j5 c4b4 i8i9 j6j5 c6b6 b4a4",
+        &[],
+    ),
+    (
+        "manchu",
+        "a1b1 a10a8 i4i5 b8b2 b1b2 h10g8 f1e2 a8a10 a4a5 g10e8 b2d2 g7g6 d2d3 g8f6 d3d6 a10a8 \
+         d6d5 f6d7 i5i6 a8a9 d5f6 b10c8 g1e3 h8h6 e2f1 i7i6 f6e8 c10e8 g4g5 f10e9 c4c5 a9b9 \
+         c1a3 e8g10 f1e2 g10i8 e4e5 d7c5 e2f3 i10f10 a3c1 h6h7 d1e2 h7h10 a5a6 c5d3 e1d1 h10h8 \
+         a6a7 h8d8",
+        &["Mxe8+", "#"],
+    ),
 ];
 
 /// The recorded game of `id` as a PGN game, with a few tags and the result its moves reach.

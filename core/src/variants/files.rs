@@ -56,6 +56,7 @@ const FILES: &[(&str, &str)] = &[
     ("makpong.ini", include_str!("../../games/makpong.ini")),
     ("ai-wok.ini", include_str!("../../games/ai-wok.ini")),
     ("cambodian.ini", include_str!("../../games/cambodian.ini")),
+    ("karouk.ini", include_str!("../../games/karouk.ini")),
     ("seirawan.ini", include_str!("../../games/seirawan.ini")),
     ("shako.ini", include_str!("../../games/shako.ini")),
     ("grand.ini", include_str!("../../games/grand.ini")),
@@ -78,6 +79,10 @@ const FILES: &[(&str, &str)] = &[
         "minixiangqi.ini",
         include_str!("../../games/minixiangqi.ini"),
     ),
+    ("manchu.ini", include_str!("../../games/manchu.ini")),
+    ("jesonmor.ini", include_str!("../../games/jesonmor.ini")),
+    ("clobber.ini", include_str!("../../games/clobber.ini")),
+    ("clobber10.ini", include_str!("../../games/clobber10.ini")),
 ];
 
 /// Every built-in file game and the resolved keys of each (for inheritance).
