@@ -272,7 +272,9 @@ fn every_kind_moves_and_attacks_as_its_atoms_on_an_empty_board() {
             every_kind_on_an_empty_board::<u128>(v)
         };
         eprintln!("{}: {compared}", v.id);
-        assert!(compared > 500, "{}: {compared}", v.id);
+        // Every kind of both armies was put on every square (and the royals beside it).
+        let kinds = v.armies.iter().map(Vec::len).sum::<usize>();
+        assert!(compared >= kinds * v.geometry.len(), "{}: {compared}", v.id);
     }
 }
 

@@ -82,6 +82,9 @@ fn design(kind: &PieceKind) -> Design {
         "Mann" => plain(Base::Man),
         "Khon" => plain(Base::Spire),
         "Courier" => plain(Base::Pennant),
+        "Banner" => with_knight(Base::Cannon),
+        // Clobber's stones: a plain disc, as on a Go board.
+        "Stone" => plain(Base::Token),
         _ => lettered(Base::Token),
     }
 }
@@ -204,7 +207,8 @@ mod tests {
         for v in variants::all() {
             for k in v.kind_ids() {
                 let kind = v.kind(k);
-                if design(kind).base == Base::Token {
+                let d = design(kind);
+                if d.base == Base::Token && d.letter.is_some() {
                     tokens.push(format!("{} {} ({})", v.id, kind.name, kind.letter));
                 }
             }
