@@ -338,9 +338,18 @@ fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
         return;
     }
     // In a terminal (tmux), a deep perft shows its bar over the 20 root moves.
-    let socket = format!("joust-bar-{}", std::process::id());
+    let shown = |s: &str| s.contains("perft 6: ") && s.contains("/20 (") && s.contains('[');
+    let screen = screen_until("joust-bar", "perft 6 --threads 1", shown);
+    assert!(shown(&screen), "no bar on the screen:\n{screen}");
+}
+
+/// Runs `joust ARGS` (output to /dev/null) in a detached tmux session 120x10 named after
+/// `name` and this process, and reads its screen until `shown` holds or 30 s pass: the
+/// last screen read. The session is killed before returning.
+fn screen_until(name: &str, args: &str, shown: impl Fn(&str) -> bool) -> String {
+    let socket = format!("{name}-{}", std::process::id());
     let command = format!(
-        "{} perft 6 --threads 1 > /dev/null; sleep 30",
+        "{} {args} > /dev/null; sleep 30",
         env!("CARGO_BIN_EXE_joust")
     );
     tmux(
@@ -352,16 +361,13 @@ fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
     let start = std::time::Instant::now();
     while start.elapsed() < std::time::Duration::from_secs(30) {
         screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
-        if screen.contains("perft 6: ") && screen.contains("/20 (") {
+        if shown(&screen) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     let _ = tmux(&socket, &["kill-server"]);
-    assert!(
-        screen.contains("perft 6: ") && screen.contains("/20 (") && screen.contains('['),
-        "no bar on the screen:\n{screen}"
-    );
+    screen
 }
 
 #[test]
@@ -383,29 +389,14 @@ fn tour_count_shows_a_bar_in_a_terminal_and_never_in_a_pipe() {
     }
     // In a terminal (tmux), a long count (about 20 s on two cores) shows a bar over the
     // parts it is split into.
-    let socket = format!("joust-tour-bar-{}", std::process::id());
-    let command = format!(
-        "{} tour --board 3x8 --journey --count > /dev/null; sleep 30",
-        env!("CARGO_BIN_EXE_joust")
-    );
-    tmux(
-        &socket,
-        &["new-session", "-d", "-x", "120", "-y", "10", &command],
-    )
-    .expect("tmux starts");
-    let mut screen = String::new();
-    let start = std::time::Instant::now();
     let shown = |s: &str| {
         s.contains("counting the journeys of the King's Lancer on 3x8 from a1 [")
             && s.contains(" left)")
     };
-    while start.elapsed() < std::time::Duration::from_secs(30) {
-        screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
-        if shown(&screen) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let _ = tmux(&socket, &["kill-server"]);
+    let screen = screen_until(
+        "joust-tour-bar",
+        "tour --board 3x8 --journey --count",
+        shown,
+    );
     assert!(shown(&screen), "no bar on the screen:\n{screen}");
 }
