@@ -64,9 +64,8 @@ impl fmt::Display for Limit {
         match self {
             Limit::Facings => write!(
                 f,
-                "Lancer facings: XBoard pieces have no direction (each facing is sent as a \
-                 piece letter of its own, a move's facing as its promotion letter) and \
-                 XBoard's Betza cannot describe their moves"
+                "Lancer facings: XBoard cannot test a Lancer's moves (each facing is a piece \
+                 letter of its own, b1d3nw is b1d3h)"
             ),
             Limit::TooManyKinds(n) => write!(
                 f,
@@ -218,5 +217,20 @@ mod tests {
         assert!(Limit::Facings.playable());
         assert!(!Limit::TooManyKinds(23).playable());
         assert!(limits_of("chess").is_empty());
+    }
+
+    #[test]
+    fn every_limit_note_fits_in_an_echo_with_its_remedy() {
+        // The engine's `#` line is cut to MAX_ECHO characters; the remedy comes last.
+        let remedy = "(XBoard 4.9 cannot play this game)";
+        for v in variants::all() {
+            for limit in limits(v) {
+                let note = format!("XBoard cannot check {}: {limit} {remedy}", v.id);
+                let len = note.chars().count();
+                assert!(len <= crate::command::MAX_ECHO, "{len}: {note}");
+            }
+        }
+        let note = Limit::TooManyKinds(23).to_string();
+        assert!(note.len() < 100, "{note}");
     }
 }
