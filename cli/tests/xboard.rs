@@ -15,6 +15,7 @@
 use joust_core::{variants, Variant};
 use joust_uci::board::Board;
 use joust_xboard::coords::{fen_from_xboard, move_from_xboard};
+use joust_xboard::pieces::PieceMap;
 use joust_xboard::support::{limits, wins_xboard_cannot_see, Limit};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -316,13 +317,15 @@ fn play_a_game(xboard: &Path, display: &str, plan: &Plan, dir: &Path) {
     let (plies, fen) = pgn_moves(&pgn);
     assert_eq!(plies.len(), sent.len(), "{id}: the PGN's moves {plies:?}");
     let ranks = plan.game.geometry.ranks();
+    // XBoard's letters for Lancer facings (`E` for `L(NE)`, `b1d3h` for `b1d3nw`).
+    let pieces = PieceMap::new(plan.game).expect("a game XBoard can play");
     let setup = match fen {
-        Some(fen) => joust_uci::Setup::Fen(fen_from_xboard(&fen)),
+        Some(fen) => joust_uci::Setup::Fen(pieces.fen_from_xboard(&fen_from_xboard(&fen))),
         None => joust_uci::Setup::StartPos,
     };
     let mut board = Board::set_up(plan.game, &setup, &[]).expect("XBoard's start position");
     for (i, mv) in sent.iter().enumerate() {
-        let ours = move_from_xboard(mv, ranks);
+        let ours = pieces.move_from_xboard(&board, &move_from_xboard(mv, ranks));
         assert!(
             board.play(&ours),
             "{id}: move {} ({ours}) is not legal",

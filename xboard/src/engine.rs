@@ -2,6 +2,7 @@
 
 use crate::command::{cut, Command, CommandError};
 use crate::coords::{fen_from_xboard, move_from_xboard, move_to_xboard};
+use crate::pieces::PieceMap;
 use crate::setup::{features, result_line, setup_lines, variant_id};
 use crate::support::limits;
 use crate::think::{Search, Thinking};
@@ -43,6 +44,8 @@ pub struct Engine {
     out: Output,
     settings: Settings,
     variant: &'static Variant,
+    /// The game's pieces as XBoard's letters (its facings, in a game of Lancers).
+    pieces: PieceMap,
     /// The position the game started from, and its moves since (coordinate text).
     start: String,
     moves: Vec<String>,
@@ -74,6 +77,7 @@ impl Engine {
             out,
             settings,
             variant,
+            pieces: PieceMap::default(),
             start: variant.start_fen.to_string(),
             moves: Vec::new(),
             board: Board::start(variant),
@@ -246,6 +250,9 @@ impl Engine {
             self.shared.clear();
         }
         self.variant = variant;
+        // A game with more pieces than XBoard has types gets no `setup` and plays
+        // (badly) with Joust's letters; `limits` says so.
+        self.pieces = PieceMap::new(variant).unwrap_or_default();
         self.start = variant.start_fen.to_string();
         self.moves.clear();
         self.legs.clear();
@@ -298,6 +305,7 @@ impl Engine {
             }
             return;
         }
+        let text = self.pieces.move_from_xboard(&self.board, &text);
         let mover = self.to_move();
         if !self.board.play(&text) {
             return self.illegal(&text);
@@ -322,7 +330,7 @@ impl Engine {
 
     fn set_board(&mut self, fen: &str) {
         self.cancel();
-        let fen = fen_from_xboard(fen);
+        let fen = self.pieces.fen_from_xboard(&fen_from_xboard(fen));
         match Board::set_up(self.variant, &Setup::Fen(fen.clone()), &[]) {
             Ok(board) => {
                 self.board = board;
@@ -400,6 +408,7 @@ impl Engine {
                 post: self.post,
                 analyze: self.analyzing,
                 ranks: self.variant.geometry.ranks(),
+                pieces: self.pieces.clone(),
             },
         ));
     }

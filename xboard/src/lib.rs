@@ -21,8 +21,10 @@
 //! - `variant ID` chooses the game; for a game XBoard does not know it answers `setup`
 //!   and `piece` commands ([`setup`]). An unknown id is answered
 //!   `Error (unknown variant): ID`.
-//! - Moves are Joust's coordinate text (`e2e4`, `e7e8q`, gating `b1c3h`, Lancer facings
-//!   `b1h7ne`), matched against the legal moves; the Lion's double move is XBoard's
+//! - Moves are Joust's coordinate text (`e2e4`, `e7e8q`, gating `b1c3h`), matched against
+//!   the legal moves, but for a Lancer's new facing: the promotion letter of the Lancer
+//!   with that facing ([`pieces`]: Joust's `b1d3nw` is `b1d3h`, and the `setup` and
+//!   `setboard` FENs name each facing by such a letter). The Lion's double move is XBoard's
 //!   multi-leg move, read whole (`e4e5,e5e6`) or leg by leg (`e4e5,` then `e5e6`), and
 //!   written leg by leg (`move e4e5,` then `move e5e6`). A move that is not legal is
 //!   answered `Illegal move: MOVE` and the position is unchanged.
@@ -41,6 +43,7 @@ use std::io::BufRead;
 pub mod command;
 pub mod coords;
 mod engine;
+pub mod pieces;
 pub mod setup;
 pub mod support;
 pub mod think;

@@ -6,21 +6,21 @@
 //! XBoard draws a fixed set of piece images, one per piece type it knows: the FIDE
 //! pieces and `FEACWMOHIJGDVLSU` (Ferz, Alfil, Archbishop, Chancellor, Wazir, Commoner,
 //! Cannon, Nightrider, ...). The `setup` command maps each of a game's letters to one of
-//! them: to the type of the same letter where it is free, else to a free type, whose
-//! image XBoard then draws (so a Joust piece may be drawn with another piece's image,
-//! and a game with more than 21 kinds besides its King has some it cannot draw). A
-//! `piece` line gives XBoard the movement of every piece that is not the FIDE piece of
-//! its letter, from the game file's Betza text, so that XBoard can test moves; pieces
-//! with no Betza text (built in code: Lancers, the Lion) or with Joust's own Betza
-//! extensions (`!` shots, `~`, `@`) get none. XBoard knows nothing of Lancer facings,
-//! shots or Musketeer setup moves: for those games it must run with legality testing
-//! off (`-testLegality false`), and its board shows letters without facings.
+//! them ([`PieceMap`]): to the type of the same letter where it is free, else to a free
+//! type, whose image XBoard then draws (so a Joust piece may be drawn with another
+//! piece's image); each facing of a directional piece (a Lancer) gets a free type and
+//! letter of its own, and the `setup` FEN names it so. A game with more pieces than
+//! XBoard has types gets no `setup` (its `#` line says why). A `piece` line gives XBoard
+//! the movement of every piece that is not the FIDE piece of its letter, from the game
+//! file's Betza text, so that XBoard can test moves; pieces with no Betza text (built in
+//! code: the Lion), directional pieces, and pieces with Joust's own Betza extensions
+//! (`!` shots, `~`, `@`) get none. XBoard cannot test the moves of Lancers, shots or
+//! Musketeer setup moves: for those games it must run with legality testing off
+//! (`-testLegality false`).
 
+use crate::pieces::PieceMap;
 use joust_core::{variants, Color, PieceKind, Variant};
 use joust_movegen::Outcome;
-
-/// XBoard's piece types in the order of its `pieceToCharTable`, the King last.
-const XBOARD_TYPES: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
 /// The `feature` line answering `protover`: every game id (and `normal`, XBoard's name
 /// for chess) in `variants`, and [`sized_name`]s.
@@ -168,46 +168,12 @@ pub fn variant_id(name: &str) -> &str {
     }
 }
 
-/// XBoard's `pieceToCharTable` for `variant`: each of its letters at the type of the
-/// same letter where that is free, else at the first free fairy type, the royal piece
-/// at the King's; `.` for the types it does not use. White's half, then Black's.
-pub fn piece_table(variant: &Variant) -> String {
-    let mut table: Vec<char> = vec!['.'; XBOARD_TYPES.len()];
-    let types: Vec<char> = XBOARD_TYPES.chars().collect();
-    let king = types.len() - 1;
-    let mut letters: Vec<(char, bool)> = Vec::new();
-    for kind in &variant.kinds {
-        if !letters.iter().any(|&(l, _)| l == kind.letter) {
-            letters.push((kind.letter, kind.royal));
-        }
-    }
-    let mut left = Vec::new();
-    for &(letter, royal) in &letters {
-        let own = if royal {
-            Some(king)
-        } else {
-            types[..king].iter().position(|&t| t == letter)
-        };
-        match own {
-            Some(i) if table[i] == '.' => table[i] = letter,
-            _ => left.push(letter),
-        }
-    }
-    for letter in left {
-        // Fairy types first, so that a FIDE type stays free for its own letter.
-        let free = (5..king).chain(0..5).find(|&i| table[i] == '.');
-        if let Some(i) = free {
-            table[i] = letter;
-        }
-    }
-    let white: String = table.iter().collect();
-    format!("{white}{}", white.to_ascii_lowercase())
-}
-
 /// The lines that describe `variant` to XBoard after `variant ID`: none for a game XBoard
-/// plays by its own rules (chess's men and board, under one of XBoard's names); else `setup` with the
-/// piece table, board size and start position, and a `piece` line for each piece that
-/// is not the FIDE piece of its letter and has Betza text XBoard can read.
+/// plays by its own rules (chess's men and board, under one of XBoard's names), or for a
+/// game with more pieces than XBoard has types; else `setup` with the piece table
+/// ([`PieceMap::table`]), board size and start position (its facings as XBoard letters),
+/// and a `piece` line for each piece that is not the FIDE piece of its letter, has no
+/// facing and has Betza text XBoard can read.
 pub fn setup_lines(variant: &Variant) -> Vec<String> {
     let g = variant.geometry;
     let chess = variants::chess();
@@ -218,16 +184,23 @@ pub fn setup_lines(variant: &Variant) -> Vec<String> {
     if all_fide && g == chess.geometry && chess_board && xboard_knows {
         return Vec::new();
     }
+    let Ok(pieces) = PieceMap::new(variant) else {
+        return Vec::new();
+    };
     let mut lines = vec![format!(
         "setup ({}) {}x{}+0_{} {}",
-        piece_table(variant),
+        pieces.table(),
         g.files(),
         g.ranks(),
         parent_variant(variant),
-        variant.start_fen
+        pieces.fen_to_xboard(variant.start_fen)
     )];
     let mut described = Vec::new();
-    for kind in variant.kinds.iter().filter(|k| !is_fide(k)) {
+    for kind in variant
+        .kinds
+        .iter()
+        .filter(|k| !is_fide(k) && k.facing.is_none())
+    {
         if let Some(betza) = kind.betza.and_then(xboard_betza) {
             if !described.contains(&kind.letter) {
                 described.push(kind.letter);
@@ -272,17 +245,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chess_needs_no_setup_and_every_game_has_a_table_with_its_letters() {
+    fn chess_needs_no_setup_and_every_other_game_has_its_pieces_table() {
         assert!(setup_lines(variants::chess()).is_empty());
         for v in variants::all() {
-            let table = piece_table(v);
-            assert_eq!(table.len(), 2 * XBOARD_TYPES.len(), "{}", v.id);
-            if v.kinds.len() < XBOARD_TYPES.len() {
-                for k in &v.kinds {
-                    assert!(table.contains(k.letter), "{}: {}", v.id, k.letter);
-                }
+            let lines = setup_lines(v);
+            if let Some(setup) = lines.first() {
+                let table = PieceMap::new(v).unwrap().table();
+                assert!(setup.starts_with(&format!("setup ({table}) ")), "{setup}");
             }
         }
+    }
+
+    #[test]
+    fn lancers_are_set_up_with_a_letter_per_facing_and_no_piece_line() {
+        let lines = setup_lines(variants::lancers());
+        assert_eq!(
+            lines,
+            [
+                "setup (P.BRQFEACWMOH........Kp.brqfeacwmoh........k) 8x8+0_fairy \
+              rcbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/REBQKBHR w KQkq - 0 1"
+            ]
+        );
+        let lines = setup_lines(variants::single_lancer());
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].ends_with(" rcbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/REBQKBNR w KQkq - 0 1"));
     }
 
     #[test]

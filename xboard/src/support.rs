@@ -1,9 +1,11 @@
 //! What XBoard cannot know of a game, found from the game's data: the rules that XBoard's
 //! own move generator (its legality test, on by default) and its test of win claims
-//! cannot follow. With any of the [`Limit`]s of [`limits`], XBoard must run with `-testLegality false` (else it forfeits the engine for a legal move); with
+//! cannot follow. With any of the [`Limit`]s of [`limits`], XBoard must run with
+//! `-testLegality false` (else it forfeits the engine for a legal move); with
 //! [`wins_xboard_cannot_see`], with `-testClaims false` (else it calls a won game a false
 //! claim). The engine says them in `#` lines after `variant`.
 
+use crate::pieces::{PieceMap, XBOARD_TYPES};
 use crate::setup::{is_fide, xboard_betza};
 use joust_core::end_rules::EndRules;
 use joust_core::variant::StalemateResult;
@@ -13,9 +15,15 @@ use std::fmt;
 /// One rule of a game that XBoard cannot follow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// Pieces that face a direction (Lancers): XBoard's pieces have no orientation, and a
-    /// move's facing (`b1h7ne`) is more than its one promotion letter.
+    /// Pieces that face a direction (Lancers): XBoard's pieces have no orientation, so
+    /// each facing is a piece type of its own and a move's new facing its promotion
+    /// letter ([`crate::pieces`]); XBoard has no Betza for such pieces and cannot test
+    /// their moves.
     Facings,
+    /// More pieces (each facing of a directional kind counted) than XBoard has piece
+    /// types with letters to spare (the number the game needs): the `setup` and FENs
+    /// cannot name them all.
+    TooManyKinds(usize),
     /// Pieces that capture without moving (Cromwell's shots, Betza `!`): a shot is no
     /// XBoard move.
     Shots(Vec<char>),
@@ -35,13 +43,13 @@ pub enum Limit {
 
 impl Limit {
     /// False if XBoard cannot play the game at all, even with `-testLegality false`:
-    /// it cannot read the engine's moves (facings `b1d3nw`, shots `e4*e2`, setup moves
-    /// `L`) or its `setboard` to the second engine loses part of the position (facings,
-    /// first-move rights, castling rights without a King).
+    /// it cannot read the engine's moves (shots `e4*e2`, setup moves `L`) or its
+    /// `setboard` to the second engine loses part of the position (pieces it has no type
+    /// for, first-move rights, castling rights without a King).
     pub fn playable(&self) -> bool {
         !matches!(
             self,
-            Limit::Facings
+            Limit::TooManyKinds(_)
                 | Limit::Shots(_)
                 | Limit::SetupPhase
                 | Limit::FirstLeaps
@@ -56,8 +64,14 @@ impl fmt::Display for Limit {
         match self {
             Limit::Facings => write!(
                 f,
-                "Lancer facings: XBoard pieces have no direction and a move takes one \
-                 promotion letter, not a facing such as b1h7ne"
+                "Lancer facings: XBoard cannot test a Lancer's moves (each facing is a piece \
+                 letter of its own, b1d3nw is b1d3h)"
+            ),
+            Limit::TooManyKinds(n) => write!(
+                f,
+                "{n} piece types (each facing of a Lancer counted): XBoard has {} besides \
+                 the King's",
+                XBOARD_TYPES.len() - 1
             ),
             Limit::Shots(l) => write!(
                 f,
@@ -107,6 +121,9 @@ pub fn limits(variant: &Variant) -> Vec<Limit> {
     let mut out = Vec::new();
     if variant.kinds.iter().any(|k| k.facing.is_some()) {
         out.push(Limit::Facings);
+    }
+    if let Err(limit) = PieceMap::new(variant) {
+        out.push(limit);
     }
     let shots = letters(variant, |k| k.betza.is_some_and(|b| b.contains('!')));
     if !shots.is_empty() {
@@ -191,10 +208,29 @@ mod tests {
     }
 
     #[test]
-    fn early_promotion_is_playable_and_facings_are_not() {
+    fn early_promotion_and_facings_are_playable_and_too_many_kinds_is_not() {
         assert_eq!(limits_of("makruk"), vec![Limit::EarlyPromotion]);
         assert!(Limit::EarlyPromotion.playable());
-        assert_eq!(limits_of("lancers"), vec![Limit::Facings]);
+        for id in ["lancers", "single-lancer"] {
+            assert_eq!(limits_of(id), vec![Limit::Facings], "{id}");
+        }
+        assert!(Limit::Facings.playable());
+        assert!(!Limit::TooManyKinds(23).playable());
         assert!(limits_of("chess").is_empty());
+    }
+
+    #[test]
+    fn every_limit_note_fits_in_an_echo_with_its_remedy() {
+        // The engine's `#` line is cut to MAX_ECHO characters; the remedy comes last.
+        let remedy = "(XBoard 4.9 cannot play this game)";
+        for v in variants::all() {
+            for limit in limits(v) {
+                let note = format!("XBoard cannot check {}: {limit} {remedy}", v.id);
+                let len = note.chars().count();
+                assert!(len <= crate::command::MAX_ECHO, "{len}: {note}");
+            }
+        }
+        let note = Limit::TooManyKinds(23).to_string();
+        assert!(note.len() < 100, "{note}");
     }
 }

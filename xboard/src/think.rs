@@ -3,6 +3,7 @@
 //! analysis writes only thinking lines, until it is stopped.
 
 use crate::coords::move_to_xboard;
+use crate::pieces::PieceMap;
 use crate::setup::result_line;
 use joust_core::Color;
 use joust_search::{Evaluator, Info, Limits, Shared, MATE, MATE_BOUND};
@@ -38,6 +39,8 @@ pub struct Search {
     pub analyze: bool,
     /// The board's ranks (XBoard counts the ranks of a 10-rank board from 0).
     pub ranks: u8,
+    /// The game's pieces as XBoard's letters (a Lancer's facing in a move).
+    pub pieces: PieceMap,
 }
 
 /// A search running beside the loop.
@@ -62,8 +65,8 @@ pub fn score(score: i32) -> i32 {
     }
 }
 
-/// A thinking line: `depth score time nodes pv`, the time in centiseconds, the moves in
-/// XBoard's coordinates for a board of `ranks` ranks.
+/// A thinking line: `depth score time nodes pv`, the time in centiseconds, the moves
+/// (with XBoard's piece letters) in XBoard's coordinates for a board of `ranks` ranks.
 pub fn thinking_line(info: &Info, pv: &[String], ranks: u8) -> String {
     format!(
         "{} {} {} {} {}",
@@ -77,7 +80,8 @@ pub fn thinking_line(info: &Info, pv: &[String], ranks: u8) -> String {
 
 /// The `move` lines of a move in coordinate text: one per leg of a multi-leg move (the
 /// Lion's `e4e5,e5e6`), every leg but the last ending with a comma, as CECP writes them;
-/// in XBoard's coordinates for a board of `ranks` ranks.
+/// in XBoard's coordinates for a board of `ranks` ranks (`text` has XBoard's piece
+/// letters already: [`PieceMap::move_to_xboard`]).
 pub fn move_lines(text: &str, ranks: u8) -> Vec<String> {
     let text = move_to_xboard(text, ranks);
     let legs: Vec<&str> = text.split(',').collect();
@@ -112,9 +116,11 @@ impl Thinking {
                 post,
                 analyze,
                 ranks,
+                pieces,
             } = search;
             let (_, best) = board.search(&limits, &shared, threads, &evaluator, |info, pv| {
                 if (post || analyze) && info.multipv <= 1 {
+                    let pv = pieces.line_to_xboard(&board, &pv);
                     out.line(&thinking_line(info, &pv, ranks));
                 }
             });
@@ -123,7 +129,7 @@ impl Thinking {
                 return Vec::new();
             };
             slot.played = Some(best.clone());
-            let mut lines = move_lines(&best, ranks);
+            let mut lines = move_lines(&pieces.move_to_xboard(&board, &best), ranks);
             let mut after = board.clone();
             let mover = if board.white_to_move() {
                 Color::White

@@ -333,3 +333,42 @@ fn the_lion_double_move_is_read_and_written_as_multi_leg() {
     let ours = joust_xboard::coords::move_from_xboard(&played[0], ranks);
     assert!(board.legal_texts().contains(&ours), "{t}");
 }
+
+#[test]
+fn lancer_facings_are_xboard_letters_in_fens_and_moves() {
+    // Lancers facing SE (a8, XBoard's `c`), NE (a1, `E`) and NW (h1, `H`).
+    let fen = "c3k3/8/8/8/8/8/8/E3K2H w - - 0 1";
+    let t = session(&lines(&[
+        "xboard",
+        "protover 2",
+        "variant lancers",
+        "force",
+        &format!("setboard {fen}"),
+        // The Lancer on h1 faces NW: it cannot go north.
+        "usermove h1h2f",
+        // a1 to c3, turning NW: Joust's a1c3nw.
+        "usermove a1c3h",
+        "sd 2",
+        "go",
+        "ping 1",
+    ]));
+    let setup = t.lines_starting("setup (");
+    assert_eq!(setup.len(), 1, "{t}");
+    assert!(
+        setup[0].ends_with(" rcbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/REBQKBHR w KQkq - 0 1"),
+        "{t}"
+    );
+    assert!(t.lines_starting("tellusererror").is_empty(), "{t}");
+    assert_eq!(t.lines_starting("Illegal"), ["Illegal move: h1h2f"], "{t}");
+    let played = moves(&t);
+    assert_eq!(played.len(), 1, "{t}");
+    // Joust's FEN of that position, and the engine's move read back from XBoard's form.
+    let game = variants::lancers();
+    let ours = "l(SE)3k3/8/8/8/8/8/8/L(NE)3K2L(NW) w - - 0 1";
+    let board = Board::set_up(game, &Setup::Fen(ours.into()), &["a1c3nw".into()]).unwrap();
+    let pieces = joust_xboard::pieces::PieceMap::new(game).unwrap();
+    let reply = pieces.move_from_xboard(&board, &played[0]);
+    assert!(board.legal_texts().contains(&reply), "{reply}: {t}");
+    assert_eq!(pieces.move_to_xboard(&board, &reply), played[0], "{t}");
+    assert!(played[0].len() <= 5, "a facing is one letter: {t}");
+}
