@@ -13,11 +13,15 @@
 //!   (`e7e8lne`) is `e7e8e` ([`PieceMap::move_to_xboard`], [`PieceMap::move_from_xboard`]).
 //!   XBoard 4.9.1 with legality testing off puts the piece of a move's promotion letter
 //!   on its target square, so it shows the new facing.
+//! - A move from XBoard with no letter, as a Lancer dragged in its window arrives
+//!   (`b1d3`), keeps the facing the piece had: `b1d3ne` for the Lancer facing NE on `b1`
+//!   ([`PieceMap::move_from_xboard`]).
 //!
 //! These convert letters only; [`crate::coords`] shifts the ranks of a 10-rank board.
 
 use crate::support::Limit;
 use joust_core::{Direction, Variant};
+use joust_movegen::{on_position, AnyPosition};
 use joust_uci::board::Board;
 
 /// XBoard's piece types in the order of its `pieceToCharTable`, the King last.
@@ -256,8 +260,9 @@ impl PieceMap {
 
     /// A move from XBoard in `board` (Joust's ranks) as Joust writes it: a promotion
     /// letter that is a directional piece's XBoard letter becomes its facing (`b1d3h` as
-    /// `b1d3nw`, `e7e8e` as `e7e8lne`), if the move so read is legal. Other text is left
-    /// as it is.
+    /// `b1d3nw`, `e7e8e` as `e7e8lne`), if the move so read is legal. A directional
+    /// piece's move with no letter (`b1d3`) keeps the facing the piece had
+    /// ([`keeping_facing`]). Other text is left as it is.
     pub fn move_from_xboard(&self, board: &Board, text: &str) -> String {
         let unchanged = || text.to_string();
         if !self.has_facings() {
@@ -267,6 +272,9 @@ impl PieceMap {
         let (Some(last), Some(before)) = (chars.next(), chars.next()) else {
             return unchanged();
         };
+        if last.is_ascii_digit() {
+            return keeping_facing(board, text).unwrap_or_else(unchanged);
+        }
         if !last.is_ascii_alphabetic() || !before.is_ascii_digit() {
             return unchanged();
         }
@@ -305,6 +313,36 @@ impl PieceMap {
                 theirs
             })
             .collect()
+    }
+}
+
+/// The legal move `text` (coordinate text with no facing, `b1d3`) of a directional piece
+/// that keeps the facing the piece had (`b1d3ne` for a Lancer facing NE), if exactly one
+/// legal move reads so; `None` if `text` is legal as it is, or no move or more than one
+/// reads so.
+fn keeping_facing(board: &Board, text: &str) -> Option<String> {
+    let legal = board.legal_texts();
+    if legal.iter().any(|m| m == text) {
+        return None;
+    }
+    let variant = board.variant();
+    let pos = AnyPosition::from_fen(variant, &board.fen()).ok()?;
+    let mut found = Direction::ALL.into_iter().filter_map(|facing| {
+        let ours = format!("{text}{}", facing.name().to_ascii_lowercase());
+        if !legal.contains(&ours) {
+            return None;
+        }
+        let (moves, _) = board.moves_named(std::slice::from_ref(&ours));
+        let mv = *moves.first()?;
+        let old = on_position!(&pos, p => p.piece_at(mv.from))?;
+        let new = mv.promotion_kind()?;
+        let keeps = variant.kind(old.kind).facing == Some(facing)
+            && variant.kind(new).facing == Some(facing);
+        keeps.then_some(ours)
+    });
+    match (found.next(), found.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
     }
 }
 
@@ -434,6 +472,7 @@ mod tests {
         assert_eq!(m.move_from_xboard(&board, "b1d3f"), "b1d3n");
         // Not legal, or no facing letter: unchanged.
         assert_eq!(m.move_from_xboard(&board, "b1b3h"), "b1b3h");
+        assert_eq!(m.move_from_xboard(&board, "b1b3"), "b1b3");
         assert_eq!(m.move_from_xboard(&board, "e2e4"), "e2e4");
         assert_eq!(m.move_to_xboard(&board, "e2e5"), "e2e5");
     }
@@ -457,6 +496,26 @@ mod tests {
         assert_eq!(m.move_from_xboard(&board, "e7e8f"), "e7e8ln");
         let line = ["e7e8ls".to_string(), "h1g1".into(), "e8e2w".into()];
         assert_eq!(m.line_to_xboard(&board, &line), ["e7e8w", "h1g1", "e8e2o"]);
+    }
+
+    #[test]
+    fn a_move_with_no_facing_keeps_the_facing_the_piece_had() {
+        let m = map("lancers");
+        let board = Board::start(variants::lancers());
+        assert_eq!(m.move_from_xboard(&board, "b1d3"), "b1d3ne");
+        assert_eq!(m.move_from_xboard(&board, "g1e3"), "g1e3nw");
+        // A move the Lancer cannot make, another piece's move: unchanged.
+        assert_eq!(m.move_from_xboard(&board, "b1b3"), "b1b3");
+        assert_eq!(m.move_from_xboard(&board, "e2e4"), "e2e4");
+        assert_eq!(m.move_from_xboard(&board, "g1h3"), "g1h3");
+        // Black's Lancers, one facing SW after a turn to it.
+        let fen = "r1bqkbl(SW)r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R b KQkq - 0 1";
+        let board = Board::set_up(variants::lancers(), &Setup::Fen(fen.into()), &[]).unwrap();
+        assert_eq!(m.move_from_xboard(&board, "g8e6"), "g8e6sw");
+        // A promotion with no piece named is no Lancer's move.
+        let fen = "8/4P3/8/8/8/8/8/K6k w - - 0 1";
+        let board = Board::set_up(variants::lancers(), &Setup::Fen(fen.into()), &[]).unwrap();
+        assert_eq!(m.move_from_xboard(&board, "e7e8"), "e7e8");
     }
 
     #[test]
