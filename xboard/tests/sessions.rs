@@ -372,3 +372,39 @@ fn lancer_facings_are_xboard_letters_in_fens_and_moves() {
     assert_eq!(pieces.move_to_xboard(&board, &reply), played[0], "{t}");
     assert!(played[0].len() <= 5, "a facing is one letter: {t}");
 }
+
+#[test]
+fn a_lancer_move_with_no_facing_keeps_the_facing_it_had() {
+    // As XBoard sends a Lancer dragged in its window: no promotion letter. Lancers facing
+    // SE (a8, `c`), NE (a1, `E`) and NW (h1, `H`).
+    let fen = "c3k3/8/8/8/8/8/8/E3K2H w - - 0 1";
+    let t = session(&lines(&[
+        "xboard",
+        "protover 2",
+        "variant lancers",
+        "force",
+        &format!("setboard {fen}"),
+        "usermove a1c3",
+        "usermove a8b7",
+        // Not along h1's facing (NW): no move keeps it.
+        "usermove h1h2",
+        // Legal only if the Lancers kept their facings: c3 NE (`e`), b7 SE (`c`).
+        "usermove c3d4e",
+        "usermove b7c6c",
+        "sd 2",
+        "go",
+        "ping 1",
+    ]));
+    assert!(t.lines_starting("tellusererror").is_empty(), "{t}");
+    assert_eq!(t.lines_starting("Illegal"), ["Illegal move: h1h2"], "{t}");
+    let played = moves(&t);
+    assert_eq!(played.len(), 1, "{t}");
+    // The engine's reply is legal in the position with the facings kept.
+    let game = variants::lancers();
+    let ours = "l(SE)3k3/8/8/8/8/8/8/L(NE)3K2L(NW) w - - 0 1";
+    let kept = ["a1c3ne", "a8b7se", "c3d4ne", "b7c6se"].map(String::from);
+    let board = Board::set_up(game, &Setup::Fen(ours.into()), &kept).unwrap();
+    let pieces = joust_xboard::pieces::PieceMap::new(game).unwrap();
+    let reply = pieces.move_from_xboard(&board, &played[0]);
+    assert!(board.legal_texts().contains(&reply), "{reply}: {t}");
+}
