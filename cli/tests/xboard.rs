@@ -16,6 +16,7 @@ use joust_core::{variants, Variant};
 use joust_uci::board::Board;
 use joust_xboard::coords::{fen_from_xboard, move_from_xboard};
 use joust_xboard::pieces::PieceMap;
+use joust_xboard::setup::setup_lines;
 use joust_xboard::support::{limits, wins_xboard_cannot_see, Limit};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -162,6 +163,16 @@ impl Plan {
         let on = |b: bool| if b { "true" } else { "false" }.to_string();
         args.extend(["-testLegality".into(), on(self.test_legality)]);
         args.extend(["-testClaims".into(), on(self.test_claims)]);
+        let hand = self.game.start_fen.contains('[');
+        if !setup_lines(self.game).is_empty() && !hand {
+            // XBoard's own game of a name it knows may have holdings (Grand) where
+            // Joust's has no hand. Started with them, XBoard drew its Grand 12 files
+            // wide, and when the `setup` came after its window was up (about 0.4 s
+            // in), redrew only 10 files of it and never shrank the window: the start
+            // screenshot was half redrawn. Started with none, it draws the game's
+            // board from the first. (Seirawan gates from its holdings: it keeps them.)
+            args.extend(["-holdingsSize".into(), "0".into()]);
+        }
         args.extend(
             [
                 "-variant",
