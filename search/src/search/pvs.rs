@@ -5,7 +5,7 @@
 
 use super::mate_guard::MATED_IN_ONE;
 use super::params::*;
-use super::table_score::{from_tt, to_tt, tt_cutoff};
+use super::table_score::{from_tt, refine_eval, to_tt, tt_cutoff};
 use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
@@ -28,7 +28,8 @@ struct Node {
     in_check: bool,
     /// This is a singular test: one move is left out.
     excluding: bool,
-    /// `-INF` when in check.
+    /// The evaluation, sharpened by the table entry's bound (`refine_eval`); `-INF`
+    /// when in check.
     static_eval: i32,
     /// The static value is better than two plies ago.
     improving: bool,
@@ -132,6 +133,14 @@ impl<B: TableCache> Worker<'_, B> {
             self.static_eval(pos, ply)
         };
         self.evals[ply] = static_eval;
+        // `improving` compares raw evaluations; the pruning rules read the value the
+        // table sharpens.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let static_eval = if in_check {
+            static_eval
+        } else {
+            refine_eval(entry, static_eval, ply)
+        };
         let node = Node {
             key,
             ply,
@@ -141,7 +150,7 @@ impl<B: TableCache> Worker<'_, B> {
             in_check,
             excluding,
             static_eval,
-            improving: !in_check && ply >= 2 && static_eval > self.evals[ply - 2],
+            improving,
         };
         if let Some(score) = self.reverse_futility(&node, beta) {
             return score;
