@@ -38,7 +38,8 @@ pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
         return None;
     }
     let find = |w: &str| {
-        variants::all().iter().copied().find(|v| {
+        // The games of the user's files too: a PGN of such a game names it by its id.
+        variants::with_user_games().into_iter().find(|v| {
             normalise(v.id) == w
                 || normalise(v.name) == w
                 || ALIASES
