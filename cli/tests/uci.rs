@@ -101,6 +101,18 @@ fn finds_mate_and_reports_it() {
 }
 
 #[test]
+fn a_loss_at_an_odd_ply_is_reported_in_moves_as_fairy_stockfish_does() {
+    // Suicide: every line ends with g4xh5 at the fifth ply and Black stalemated with one
+    // piece against two, a win for Black. Fairy-Stockfish 11.1 says `mate -3` here.
+    let out = search_session(
+        "uci\nsetoption name UCI_Variant value suicide\n\
+         position fen 8/7p/8/p7/P7/8/6P1/8 w - - 0 1\ngo depth 6\n",
+    );
+    let last = out.lines().filter(|l| l.contains(" score ")).last();
+    assert!(last.is_some_and(|l| l.contains("score mate -3")), "{out}");
+}
+
+#[test]
 fn perft_over_uci_and_moves_after_a_fen() {
     let out = session("position startpos moves e2e4 e7e5\ngo perft 2\nquit\n");
     assert!(out.contains("Nodes searched: 835"), "{out}");

@@ -276,6 +276,47 @@ pub enum StalemateResult {
     Loss,
     /// The stalemated side wins (Antichess).
     Win,
+    /// The side with fewer pieces on the board wins, equal numbers draw, whoever is
+    /// stalemated (Suicide; Fairy-Stockfish's `stalematePieceCount` with a stalemate
+    /// that wins).
+    FewerPiecesWin,
+}
+
+impl StalemateResult {
+    /// The winner when `us` is stalemated with `ours` pieces on the board against
+    /// `theirs`; `None` for a draw.
+    ///
+    /// ```
+    /// use joust_core::variant::StalemateResult;
+    /// use joust_core::Color;
+    ///
+    /// let suicide = StalemateResult::FewerPiecesWin;
+    /// assert_eq!(suicide.winner(Color::White, 2, 3), Some(Color::White));
+    /// assert_eq!(suicide.winner(Color::White, 3, 2), Some(Color::Black));
+    /// assert_eq!(suicide.winner(Color::White, 3, 3), None);
+    /// assert_eq!(StalemateResult::Loss.winner(Color::Black, 1, 9), Some(Color::White));
+    /// ```
+    pub fn winner(self, us: Color, ours: u32, theirs: u32) -> Option<Color> {
+        match self {
+            StalemateResult::Draw => None,
+            StalemateResult::Loss => Some(!us),
+            StalemateResult::Win => Some(us),
+            StalemateResult::FewerPiecesWin => match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => Some(us),
+                std::cmp::Ordering::Equal => None,
+                std::cmp::Ordering::Greater => Some(!us),
+            },
+        }
+    }
+
+    /// True if being stalemated can lose: then a move that stalemates the other side can
+    /// win, and the search must look for one.
+    pub fn can_lose(self) -> bool {
+        matches!(
+            self,
+            StalemateResult::Loss | StalemateResult::FewerPiecesWin
+        )
+    }
 }
 
 /// How many pieces of each kind each side has, and how many stand on dark squares.

@@ -6,7 +6,6 @@ use crate::make::{make, unmake, Undo};
 use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache};
 use joust_core::end_rules::EndValue;
-use joust_core::variant::StalemateResult;
 use joust_core::{Color, GoalEnd, Position};
 use std::fmt;
 
@@ -238,11 +237,11 @@ impl<B: TableCache> Game<B> {
                 }
             } else {
                 Outcome::Stalemate {
-                    winner: match variant.stalemate {
-                        StalemateResult::Draw => None,
-                        StalemateResult::Loss => Some(!us),
-                        StalemateResult::Win => Some(us),
-                    },
+                    winner: variant.stalemate.winner(
+                        us,
+                        pos.pieces(us).count(),
+                        pos.pieces(!us).count(),
+                    ),
                 }
             });
         }

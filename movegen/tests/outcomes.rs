@@ -232,3 +232,39 @@ fn cromwell_sideways_pawn_steps_keep_the_fifty_move_clock() {
     assert!(g.play(forward));
     assert_eq!(g.position().halfmove_clock(), 0);
 }
+
+#[test]
+fn suicide_stalemate_goes_to_the_side_with_fewer_pieces() {
+    let v = variants::by_id("suicide").unwrap();
+    // White's pawn a4 is blocked by Black's a5: White cannot move. The same positions
+    // scored by Fairy-Stockfish 11.1 (`go depth 5`, UCI_Variant suicide): cp 0, mate 0
+    // (won), mate 0 (lost).
+    let stalemate = |fen: &str| game_of(v, fen).outcome();
+    assert_eq!(
+        stalemate("8/8/8/p7/P7/8/8/8 w - - 0 1"),
+        Some(Outcome::Stalemate { winner: None })
+    );
+    assert_eq!(
+        stalemate("8/7p/8/p7/P7/8/8/8 w - - 0 1"),
+        Some(Outcome::Stalemate {
+            winner: Some(Color::White)
+        })
+    );
+    assert_eq!(
+        stalemate("8/8/8/p7/P7/P7/8/8 w - - 0 1"),
+        Some(Outcome::Stalemate {
+            winner: Some(Color::Black)
+        })
+    );
+    // In Antichess, whose rules Suicide otherwise keeps, the stalemated side wins.
+    assert_eq!(
+        game_of(
+            variants::by_id("antichess").unwrap(),
+            "8/8/8/p7/P7/P7/8/8 w - - 0 1"
+        )
+        .outcome(),
+        Some(Outcome::Stalemate {
+            winner: Some(Color::White)
+        })
+    );
+}

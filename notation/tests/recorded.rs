@@ -376,6 +376,15 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          a7c7 d6c7 g8h8 c7b8r c8b7 b8b7 h8h7 b7h7 a6a5 b4a5",
         &["O-O ", "O-O-O", "bxa6", "cxb8=R"],
     ),
+    // seed 58
+    (
+        "suicide",
+        "g1f3 f7f5 e2e3 g8f6 f3h4 d7d5 h4f5 c8f5 b2b4 f5c2 d1c2 c7c5 c2h7 h8h7 b4c5 h7h2 h1h2 \
+         f6h7 h2h7 b7b5 c5b6 d8b6 h7g7 b6e3 d2e3 f8g7 c1a3 g7a1 a3e7 e8e7 a2a4 a1h8 f1c4 d5c4 \
+         g2g4 e7e6 a4a5 e6f5 g4f5 h8b2 b1c3 b2c3 e1e2 c3a5 e2e1 a5e1 f2f4 b8a6 e3e4 c4c3 f5f6 \
+         a8b8 e4e5 b8b1 f4f5 b1b7 f6f7 b7f7 e5e6 f7f5 e6e7 f5b5 e7e8k b5c5 e8f8 c5c7 f8g7 c7g7",
+        &["cxb6", "e8=K"],
+    ),
     (
         "extinction",
         "f2f4 e7e5 a2a3 d8f6 f4e5 b7b5 g2g4 c8b7 b2b3 b7g2 f1g2 f6h4 d2d4 b8c6 g2e4 e8c8 c1f4 \

@@ -14,7 +14,10 @@ pub fn score_text(score: i32) -> String {
     if score > MATE_BOUND {
         format!("mate {}", (MATE - score + 1) / 2)
     } else if score < -MATE_BOUND {
-        match (MATE + score) / 2 {
+        // Plies to the loss, rounded up to moves as for a win: a loss is at an odd ply
+        // where the side to move loses by the other's end (stalemating an opponent with
+        // fewer pieces in Suicide).
+        match (MATE + score + 1) / 2 {
             0 => "mate 0".to_string(),
             n => format!("mate -{n}"),
         }
@@ -93,5 +96,9 @@ mod tests {
         assert_eq!(score_text(MATE - 3), "mate 2");
         assert_eq!(score_text(-MATE + 2), "mate -1");
         assert_eq!(score_text(-MATE), "mate 0");
+        // Lost at an odd ply (Suicide: the opponent stalemated with fewer pieces), as
+        // Fairy-Stockfish counts it.
+        assert_eq!(score_text(-MATE + 1), "mate -1");
+        assert_eq!(score_text(-MATE + 5), "mate -3");
     }
 }

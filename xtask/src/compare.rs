@@ -222,6 +222,13 @@ pub const CASES: &[Case] = &[
         engines: &[Engine::FairyStockfish],
     },
     Case {
+        game: "suicide",
+        position: "start",
+        fen: None,
+        depth: 5,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
         game: "codrus",
         position: "start",
         fen: None,

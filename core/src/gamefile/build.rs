@@ -90,6 +90,7 @@ fn build_inner(
             _ => return Err(bad(e, "expected `draw`, `loss` or `win`")),
         },
     };
+    let stalemate = stalemate_piece_count(keys, stalemate)?;
     let n_move = keys.number("nMoveRule", 50)?;
     let fifty_move_plies = if n_move == 0 {
         u32::MAX
@@ -269,6 +270,30 @@ fn double_step(keys: &Keys<'_>, g: Geometry) -> Result<DoubleStep, GameFileError
     } else {
         DoubleStep::FromRank(white)
     })
+}
+
+/// `stalematePieceCount`: on stalemate the pieces are counted. Fairy-Stockfish then gives
+/// the stalemate's value to the side with fewer pieces (its opposite to the other side,
+/// a draw for equal numbers); Joust plays this with a stalemate that wins (Suicide), and
+/// with a drawn stalemate, where counting changes nothing.
+fn stalemate_piece_count(
+    keys: &Keys<'_>,
+    stalemate: StalemateResult,
+) -> Result<StalemateResult, GameFileError> {
+    let Some(e) = keys.get("stalematePieceCount") else {
+        return Ok(stalemate);
+    };
+    if !keys.bool("stalematePieceCount", false)? {
+        return Ok(stalemate);
+    }
+    match stalemate {
+        StalemateResult::Win => Ok(StalemateResult::FewerPiecesWin),
+        StalemateResult::Draw => Ok(StalemateResult::Draw),
+        _ => Err(unsupported(
+            e,
+            "counting pieces is played only with `stalemateValue = win` or `draw`",
+        )),
+    }
 }
 
 /// `countingRule` (Makruk's, Ouk Chatrang's and ASEAN chess's counting of moves in the

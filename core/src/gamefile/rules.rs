@@ -55,6 +55,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "gatingRejection",
     "facingPiece",
     "stalemateValue",
+    "stalematePieceCount",
     "checkmateValue",
     "nMoveRule",
     "nFoldRule",
@@ -277,11 +278,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
         "repetition rules are not played yet",
     ),
     u("chasingRule", "none", "chasing rules are not played yet"),
-    u(
-        "stalematePieceCount",
-        "false",
-        "stalemate by counting pieces is not played yet",
-    ),
     u(
         "shatarMateRule",
         "false",

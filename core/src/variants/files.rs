@@ -43,6 +43,7 @@ const FILES: &[(&str, &str)] = &[
     ("losalamos.ini", include_str!("../../games/losalamos.ini")),
     ("antichess.ini", include_str!("../../games/antichess.ini")),
     ("giveaway.ini", include_str!("../../games/giveaway.ini")),
+    ("suicide.ini", include_str!("../../games/suicide.ini")),
     ("codrus.ini", include_str!("../../games/codrus.ini")),
     ("extinction.ini", include_str!("../../games/extinction.ini")),
     ("kinglet.ini", include_str!("../../games/kinglet.ini")),

@@ -184,6 +184,7 @@ mod tests {
         for (written, id) in [
             ("Antichess", "antichess"),
             ("giveaway", "giveaway"),
+            ("Suicide", "suicide"),
             ("Horde", "horde"),
             ("Losers", "losers"),
             ("Extinction", "extinction"),

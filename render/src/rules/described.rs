@@ -214,6 +214,9 @@ fn ending(v: &Variant) -> String {
         StalemateResult::Draw => "stalemate draws",
         StalemateResult::Loss => "stalemate loses for the side that cannot move",
         StalemateResult::Win => "stalemate wins for the side that cannot move",
+        StalemateResult::FewerPiecesWin => {
+            "stalemate wins for the side with fewer pieces (equal numbers draw)"
+        }
     };
     let count = if v.fifty_move_plies == u32::MAX {
         None

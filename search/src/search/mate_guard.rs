@@ -43,7 +43,7 @@ impl<B: TableCache> Worker<'_, B> {
         joust_movegen::generate(self.t, pos, &mut replies);
         // Where having no move is only a loss in check, a reply that does not give check
         // cannot end the game: no need to generate our moves after it.
-        let only_checks_win = self.stalemate_score(2) > MATED_IN_ONE && !self.has_own_ends();
+        let only_checks_win = !self.t.variant().stalemate.can_lose() && !self.has_own_ends();
         self.keys.push(pos.key());
         let mut ours = MoveList::new();
         let mut found = None;

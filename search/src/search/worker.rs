@@ -5,7 +5,6 @@ use super::history::Memory;
 use super::params::{lmr_base, EVAL_CACHE_SIZE};
 use super::{Limits, Shared, INF, MATE, MAX_PLY};
 use crate::eval::{Evaluator, EVAL_MAX};
-use joust_core::variant::StalemateResult;
 use joust_core::Position;
 use joust_movegen::{Move, TableCache, Tables};
 use joust_nnue::Stack;
@@ -133,7 +132,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         if self.t.in_check(pos, us) {
             return self.mated_score(ply);
         }
-        self.stalemate_score(ply)
+        self.stalemate_score(pos, ply)
     }
 
     /// The score at `ply` of a position a goal has ended (a flag reached, the last check
@@ -152,12 +151,16 @@ impl<'a, B: TableCache> Worker<'a, B> {
         })
     }
 
-    /// The score of being stalemated at `ply`: a draw, or a loss in Cromwell.
-    pub(super) fn stalemate_score(&self, ply: usize) -> i32 {
-        match self.t.variant().stalemate {
-            StalemateResult::Draw => 0,
-            StalemateResult::Loss => -MATE + ply as i32,
-            StalemateResult::Win => MATE - ply as i32,
+    /// The score of being stalemated in `pos` at `ply`: a draw, a loss (Cromwell), a win
+    /// (Antichess), or by the pieces left (Suicide).
+    pub(super) fn stalemate_score(&self, pos: &Position<B>, ply: usize) -> i32 {
+        let us = pos.side_to_move();
+        let ours = pos.pieces(us).count();
+        let theirs = pos.pieces(!us).count();
+        match self.t.variant().stalemate.winner(us, ours, theirs) {
+            None => 0,
+            Some(w) if w == us => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
         }
     }
 

@@ -143,6 +143,8 @@ pub fn well_formed(line: &str) -> bool {
         // `d`: the board's FEN and key, after its diagram.
         ["Fen:", ..] => words.len() > 1,
         ["Key:", k] => !k.is_empty() && k.chars().all(|c| c.is_ascii_hexdigit()),
+        // `d` in a game with a hand (Seirawan): what each side may still gate in.
+        ["In", "hand:", ..] => line.contains("White ") && line.contains("; Black "),
         // `d`: the diagram's rows (a rank number, short cells) and the file letters.
         _ if is_diagram_row(line) => true,
         [m, n] if m.ends_with(':') => is_move(&m[..m.len() - 1]) && is_number(n),
@@ -267,6 +269,7 @@ mod tests {
             "10  m   h   ♛   d   l   a   d   ♛   h   m   10",
             "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "Key: CCFDC442DE950497",
+            "In hand: White Elephant, Hawk; Black nothing",
             "Static evaluation (chess), in pawns from White's side:",
             "  royal safety      -0.15",
             "  total             +0.23",
@@ -288,6 +291,7 @@ mod tests {
             " 8  r   n   b   7",
             "    a   c",
             "Key: xyz",
+            "In hand: Elephant",
             "  total +0.2x",
             "  +0.25",
             "hello",
