@@ -108,7 +108,7 @@ fn a_loss_at_an_odd_ply_is_reported_in_moves_as_fairy_stockfish_does() {
         "uci\nsetoption name UCI_Variant value suicide\n\
          position fen 8/7p/8/p7/P7/8/6P1/8 w - - 0 1\ngo depth 6\n",
     );
-    let last = out.lines().filter(|l| l.contains(" score ")).last();
+    let last = out.lines().rfind(|l| l.contains(" score "));
     assert!(last.is_some_and(|l| l.contains("score mate -3")), "{out}");
 }
 

@@ -3,6 +3,7 @@
 //! `VariantPath`, and a bad file refused with its place and exit status 2. The file is
 //! `suites/reference/user-games.ini`, whose games Fairy-Stockfish checked by perft.
 
+#[allow(dead_code)] // `data` is for the other test files
 mod common;
 
 use common::joust;
@@ -117,7 +118,7 @@ fn uci_loads_the_file_through_variant_path() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
     assert!(!out.contains("info string error"), "{out}");
-    let best = out.lines().last().unwrap_or_default();
+    let best = out.lines().next_back().unwrap_or_default();
     // Black answers e4 with a move of this game (a Black Grasshopper or pawn move, say),
     // never the null move.
     assert!(
