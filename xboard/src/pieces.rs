@@ -262,7 +262,7 @@ impl PieceMap {
     /// letter that is a directional piece's XBoard letter becomes its facing (`b1d3h` as
     /// `b1d3nw`, `e7e8e` as `e7e8lne`), if the move so read is legal. A directional
     /// piece's move with no letter (`b1d3`) keeps the facing the piece had
-    /// ([`keeping_facing`]). Other text is left as it is.
+    /// (the one legal move that keeps it). Other text is left as it is.
     pub fn move_from_xboard(&self, board: &Board, text: &str) -> String {
         let unchanged = || text.to_string();
         if !self.has_facings() {
