@@ -203,7 +203,7 @@ fn a_game_joust_cannot_play_is_reported_once_and_the_reader_goes_on() {
     let others = [
         ("Crazyhouse", "Crazyhouse"),
         ("Atomic", "Atomic"),
-        ("suicide", "Suicide chess"),
+        ("placement", "Placement"),
         ("janggi", "Janggi"),
         ("Bughouse", "Bughouse"),
         ("Shogi", "Shogi"),
