@@ -133,6 +133,14 @@ fn every_mistake_is_named_at_its_place() {
             "2:14: `doubleStep`: expected `true` or `false`",
         ),
         (
+            "[g:chess]\ncustomPiece1 = a:KcaK\n",
+            "2:16: `customPiece1`: `caK`, the Lion's double move, is played only by the royal piece (`king = l:KNADcaK`); Joust does not generate it for other pieces",
+        ),
+        (
+            "[g:chess]\nfacingPiece = a:~QN\n",
+            "2:15: `facingPiece`: a facing piece rides without limit through its own pieces, moving and capturing, as `~Q`; other movement is not played for facing pieces",
+        ),
+        (
             "[g:chess]\nstalemateValue = maybe\n",
             "2:18: `stalemateValue`: expected `draw`, `loss` or `win`",
         ),

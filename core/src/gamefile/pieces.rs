@@ -13,7 +13,7 @@ use super::error::{GameFileError, GameFileErrorKind};
 use super::fsf_pieces::{joust_piece, predefined};
 use super::ini::{Entry, Span};
 use super::keys::{bad, Keys};
-use crate::atom::Atom;
+use crate::atom::{Atom, Mode, Path, UNLIMITED};
 use crate::color::Color;
 use crate::piece::{PieceKind, MAX_KINDS};
 use crate::square::Direction;
@@ -138,6 +138,13 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Pieces, GameF
         if key == "king" {
             kind.royal = true;
         }
+        if !kind.royal && kind.atoms.iter().any(|a| a.path == Path::LionDouble) {
+            return Err(bad(
+                entry,
+                "`caK`, the Lion's double move, is played only by the royal piece \
+                 (`king = l:KNADcaK`); Joust does not generate it for other pieces",
+            ));
+        }
         if let Some(p) = known {
             kind.name = p.name;
         }
@@ -196,6 +203,21 @@ pub(crate) fn read_pieces(keys: &Keys<'_>, header: Span) -> Result<Pieces, GameF
 /// each keeps the part of the movement that runs along its facing, in compass terms (a
 /// Lancer facing north moves north for both sides).
 fn facings(kind: PieceKind, entry: &Entry) -> Result<Vec<PieceKind>, GameFileError> {
+    let lance = |a: &Atom| {
+        a.mode == Mode::MOVE_CAPTURE
+            && a.path
+                == Path::RideThroughOwn {
+                    min: 1,
+                    max: UNLIMITED,
+                }
+    };
+    if !kind.atoms.iter().all(lance) {
+        return Err(bad(
+            entry,
+            "a facing piece rides without limit through its own pieces, moving and \
+             capturing, as `~Q`; other movement is not played for facing pieces",
+        ));
+    }
     let mut out = Vec::new();
     for facing in Direction::ALL {
         let (fx, fy) = facing.delta();

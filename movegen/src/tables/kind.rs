@@ -91,8 +91,10 @@ fn is_set(offsets: &[(i8, i8)], set: &[(i8, i8)]) -> bool {
 
 /// Reads a kind's atoms as one of the fixed shapes, or [`Shape::General`] for the rest
 /// (which [`KindTable::new`] then compiles into a [`Program`] where it can, making it
-/// [`Shape::Compiled`]).
-pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
+/// [`Shape::Compiled`]). Only a `facing` kind (one facing of a `facingPiece`) takes the
+/// Lancer's shape, whose moves end with a turn; the same rides on any other piece are
+/// plain movement, read by the general means.
+pub fn shape_of(atoms: &[Atom], pawn: bool, facing: bool) -> Shape {
     if pawn {
         return if atoms == joust_core::pieces::pawn().atoms.as_slice() {
             Shape::Pawn
@@ -131,7 +133,7 @@ pub fn shape_of(atoms: &[Atom], pawn: bool) -> Shape {
             Path::RideThroughOwn {
                 min: 1,
                 max: UNLIMITED,
-            } if atom.offsets.len() == 1 => {
+            } if facing && atom.offsets.len() == 1 => {
                 let (df, dr) = atom.offsets[0];
                 match Direction::from_delta(df, dr) {
                     Some(d) => lance |= 1 << d as u8,
@@ -177,7 +179,7 @@ impl<B: Bits> KindTable<B> {
     /// Compiles `kind` for a board of geometry `g`.
     pub fn new(kind: &PieceKind, g: Geometry) -> KindTable<B> {
         let n = g.len();
-        let mut shape = shape_of(&kind.atoms, kind.pawn);
+        let mut shape = shape_of(&kind.atoms, kind.pawn, kind.facing.is_some());
         let mut program = None;
         let mut general = None;
         if shape == Shape::General {
