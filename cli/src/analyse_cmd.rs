@@ -29,8 +29,7 @@ const MAX_DEPTH: u32 = 100;
 /// Arguments of `joust analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// Game id: chess, lancerchess, clash, lancers, single-lancer, cromwell, royal-lion,
-    /// musketeer (a PGN names its own game).
+    /// Game id, as `joust variants` lists them (default chess; a PGN names its own game).
     #[arg(long, conflicts_with = "pgn")]
     variant: Option<String>,
     /// The position to analyse (default: the game's start position).

@@ -27,6 +27,7 @@ use std::process::ExitCode;
     version,
     about,
     long_about = None,
+    max_term_width = 80,
     after_help = "Games: chess, the LancerChess family and many of Fairy-Stockfish's family are\n\
                   built in (`joust variants` lists them, `joust variants ID` shows one);\n\
                   `--variants FILE` adds your own.\n\n\

@@ -65,6 +65,24 @@ fn a_scripted_game_uses_every_command() {
     insta::assert_snapshot!("scripted_game_pgn", redact_date(&pgn));
 }
 
+#[test]
+fn a_mistyped_command_is_named_and_the_game_goes_on() {
+    let (code, out, err) = joust(
+        &["play", "--depth", "1"],
+        "undoo\nresing\nmvoes\nzzz\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("'undoo' is not a move or a command; did you mean 'undo'?"),
+        "{out}"
+    );
+    assert!(out.contains("did you mean 'resign'?"), "{out}");
+    assert!(out.contains("did you mean 'moves'?"), "{out}");
+    // No command is close to `zzz`: it is refused as a move.
+    assert!(out.contains("Refused: 'zzz'"), "{out}");
+    assert!(!out.contains("Game over"), "a typo resigns nothing: {out}");
+}
+
 /// The saved game's `Date` tag checked (today's, `YYYY.MM.DD`) and replaced by `DATE`, so
 /// that snapshots do not change from day to day.
 fn redact_date(pgn: &str) -> String {

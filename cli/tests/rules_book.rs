@@ -15,8 +15,6 @@
 //! Drawings and the start-position SVGs are generated; `JOUST_BOOK_UPDATE=1 cargo test -p
 //! joust --test rules_book` rewrites them in place after a deliberate change.
 
-// Only `common::joust` is needed here; the data helper is for the other tests.
-#[allow(dead_code)]
 mod common;
 
 #[path = "rules_book/check.rs"]

@@ -1,35 +1,11 @@
 //! `joust uci` driven through a pipe: handshake, options, positions, searches, perft, and
 //! garbage that must be answered, not crashed on.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Sends `input`, reads until a `bestmove` line, then quits; returns everything read.
-fn search_session(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("joust runs");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let mut out = String::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        out += &line;
-        out.push('\n');
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
-    stdin.write_all(b"quit\n").unwrap();
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
-    out
-}
 
 fn session(input: &str) -> String {
     session_bytes(input.as_bytes())
@@ -81,7 +57,7 @@ fn searches_every_game_to_a_legal_bestmove() {
         "royal-lion",
         "musketeer",
     ] {
-        let out = search_session(&format!(
+        let out = common::uci_search(&format!(
             "uci\nsetoption name UCI_Variant value {game}\nposition startpos\ngo depth 3\n"
         ));
         let best = out
@@ -95,7 +71,8 @@ fn searches_every_game_to_a_legal_bestmove() {
 
 #[test]
 fn finds_mate_and_reports_it() {
-    let out = search_session("uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 4\n");
+    let out =
+        common::uci_search("uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 4\n");
     assert!(out.contains("score mate 1"), "{out}");
     assert!(out.contains("bestmove a1a8"), "{out}");
 }
@@ -104,7 +81,7 @@ fn finds_mate_and_reports_it() {
 fn a_loss_at_an_odd_ply_is_reported_in_moves_as_fairy_stockfish_does() {
     // Suicide: every line ends with g4xh5 at the fifth ply and Black stalemated with one
     // piece against two, a win for Black. Fairy-Stockfish 11.1 says `mate -3` here.
-    let out = search_session(
+    let out = common::uci_search(
         "uci\nsetoption name UCI_Variant value suicide\n\
          position fen 8/7p/8/p7/P7/8/6P1/8 w - - 0 1\ngo depth 6\n",
     );
@@ -142,7 +119,7 @@ fn stop_ends_an_infinite_search_with_a_bestmove() {
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
     // White can take a queen, a rook or a knight; taking the queen is best.
-    let out = search_session(
+    let out = common::uci_search(
         "setoption name MultiPV value 3\n\
          position fen 4k3/8/8/1q1r1n2/2P1P1P1/8/8/4K3 w - - 0 1\n\
          go depth 3\n",

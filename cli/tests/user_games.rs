@@ -3,7 +3,6 @@
 //! `VariantPath`, and a bad file refused with its place and exit status 2. The file is
 //! `suites/reference/user-games.ini`, whose games Fairy-Stockfish checked by perft.
 
-#[allow(dead_code)] // `data` is for the other test files
 mod common;
 
 use common::joust;
@@ -95,28 +94,7 @@ fn uci_loads_the_file_through_variant_path() {
          position startpos moves e2e4\ngo depth 3\n",
         file()
     );
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_joust"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("joust runs");
-    let mut stdin = child.stdin.take().unwrap();
-    use std::io::{BufRead, Write};
-    stdin.write_all(input.as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let mut out = String::new();
-    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        out += &line;
-        out.push('\n');
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
-    stdin.write_all(b"quit\n").unwrap();
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    let out = common::uci_search(&input);
     assert!(!out.contains("info string error"), "{out}");
     let best = out.lines().next_back().unwrap_or_default();
     // Black answers e4 with a move of this game (a Black Grasshopper or pawn move, say),

@@ -24,7 +24,6 @@ use std::time::{Duration, Instant};
 
 const JOUST: &str = env!("CARGO_BIN_EXE_joust");
 
-#[allow(dead_code)]
 mod common;
 
 /// Runs `joust ARGS` with `input` on stdin; returns stdout (status 0 checked).

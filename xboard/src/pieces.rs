@@ -41,6 +41,18 @@ struct Entry {
     slot: usize,
 }
 
+impl Entry {
+    /// A piece without facing, under its own letter on XBoard type `slot`.
+    fn plain(letter: char, slot: usize) -> Entry {
+        Entry {
+            letter,
+            facing: None,
+            xboard: letter,
+            slot,
+        }
+    }
+}
+
 /// The XBoard piece type and letter of every (piece letter, facing) of a game. The
 /// default map has no pieces and converts nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -87,12 +99,7 @@ impl PieceMap {
             match own {
                 Some(slot) if !taken[slot] => {
                     taken[slot] = true;
-                    entries.push(Entry {
-                        letter,
-                        facing: None,
-                        xboard: letter,
-                        slot,
-                    });
+                    entries.push(Entry::plain(letter, slot));
                 }
                 _ => left.push(letter),
             }
@@ -103,12 +110,7 @@ impl PieceMap {
         for letter in left {
             let slot = *order.iter().find(|&&i| !taken[i]).ok_or_else(too_many)?;
             taken[slot] = true;
-            entries.push(Entry {
-                letter,
-                facing: None,
-                xboard: letter,
-                slot,
-            });
+            entries.push(Entry::plain(letter, slot));
         }
         for &(letter, _, facing) in wanted.iter().filter(|w| w.2.is_some()) {
             let slot = *order

@@ -334,24 +334,35 @@ fn the_lion_double_move_is_read_and_written_as_multi_leg() {
     assert!(board.legal_texts().contains(&ours), "{t}");
 }
 
-#[test]
-fn lancer_facings_are_xboard_letters_in_fens_and_moves() {
-    // Lancers facing SE (a8, XBoard's `c`), NE (a1, `E`) and NW (h1, `H`).
-    let fen = "c3k3/8/8/8/8/8/8/E3K2H w - - 0 1";
-    let t = session(&lines(&[
+/// Lancers facing SE (a8, XBoard's `c`), NE (a1, `E`) and NW (h1, `H`), in XBoard's FEN
+/// and in Joust's.
+const LANCERS_XBOARD: &str = "c3k3/8/8/8/8/8/8/E3K2H w - - 0 1";
+const LANCERS_JOUST: &str = "l(SE)3k3/8/8/8/8/8/8/L(NE)3K2L(NW) w - - 0 1";
+
+/// A Lancers session from [`LANCERS_XBOARD`] in force mode: `usermoves`, then the engine
+/// searches to depth 2 and answers a ping.
+fn lancers_session(usermoves: &[&str]) -> Transcript {
+    let setboard = format!("setboard {LANCERS_XBOARD}");
+    let mut texts = vec![
         "xboard",
         "protover 2",
         "variant lancers",
         "force",
-        &format!("setboard {fen}"),
+        setboard.as_str(),
+    ];
+    texts.extend_from_slice(usermoves);
+    texts.extend(["sd 2", "go", "ping 1"]);
+    session(&lines(&texts))
+}
+
+#[test]
+fn lancer_facings_are_xboard_letters_in_fens_and_moves() {
+    let t = lancers_session(&[
         // The Lancer on h1 faces NW: it cannot go north.
         "usermove h1h2f",
         // a1 to c3, turning NW: Joust's a1c3nw.
         "usermove a1c3h",
-        "sd 2",
-        "go",
-        "ping 1",
-    ]));
+    ]);
     let setup = t.lines_starting("setup (");
     assert_eq!(setup.len(), 1, "{t}");
     assert!(
@@ -364,8 +375,7 @@ fn lancer_facings_are_xboard_letters_in_fens_and_moves() {
     assert_eq!(played.len(), 1, "{t}");
     // Joust's FEN of that position, and the engine's move read back from XBoard's form.
     let game = variants::lancers();
-    let ours = "l(SE)3k3/8/8/8/8/8/8/L(NE)3K2L(NW) w - - 0 1";
-    let board = Board::set_up(game, &Setup::Fen(ours.into()), &["a1c3nw".into()]).unwrap();
+    let board = Board::set_up(game, &Setup::Fen(LANCERS_JOUST.into()), &["a1c3nw".into()]).unwrap();
     let pieces = joust_xboard::pieces::PieceMap::new(game).unwrap();
     let reply = pieces.move_from_xboard(&board, &played[0]);
     assert!(board.legal_texts().contains(&reply), "{reply}: {t}");
@@ -375,15 +385,8 @@ fn lancer_facings_are_xboard_letters_in_fens_and_moves() {
 
 #[test]
 fn a_lancer_move_with_no_facing_keeps_the_facing_it_had() {
-    // As XBoard sends a Lancer dragged in its window: no promotion letter. Lancers facing
-    // SE (a8, `c`), NE (a1, `E`) and NW (h1, `H`).
-    let fen = "c3k3/8/8/8/8/8/8/E3K2H w - - 0 1";
-    let t = session(&lines(&[
-        "xboard",
-        "protover 2",
-        "variant lancers",
-        "force",
-        &format!("setboard {fen}"),
+    // As XBoard sends a Lancer dragged in its window: no promotion letter.
+    let t = lancers_session(&[
         "usermove a1c3",
         "usermove a8b7",
         // Not along h1's facing (NW): no move keeps it.
@@ -391,19 +394,15 @@ fn a_lancer_move_with_no_facing_keeps_the_facing_it_had() {
         // Legal only if the Lancers kept their facings: c3 NE (`e`), b7 SE (`c`).
         "usermove c3d4e",
         "usermove b7c6c",
-        "sd 2",
-        "go",
-        "ping 1",
-    ]));
+    ]);
     assert!(t.lines_starting("tellusererror").is_empty(), "{t}");
     assert_eq!(t.lines_starting("Illegal"), ["Illegal move: h1h2"], "{t}");
     let played = moves(&t);
     assert_eq!(played.len(), 1, "{t}");
     // The engine's reply is legal in the position with the facings kept.
     let game = variants::lancers();
-    let ours = "l(SE)3k3/8/8/8/8/8/8/L(NE)3K2L(NW) w - - 0 1";
     let kept = ["a1c3ne", "a8b7se", "c3d4ne", "b7c6se"].map(String::from);
-    let board = Board::set_up(game, &Setup::Fen(ours.into()), &kept).unwrap();
+    let board = Board::set_up(game, &Setup::Fen(LANCERS_JOUST.into()), &kept).unwrap();
     let pieces = joust_xboard::pieces::PieceMap::new(game).unwrap();
     let reply = pieces.move_from_xboard(&board, &played[0]);
     assert!(board.legal_texts().contains(&reply), "{reply}: {t}");

@@ -110,3 +110,43 @@ pub fn setup_prompt<B: TableCache>(pos: &Position<B>) -> Option<String> {
     };
     Some(format!("{task}\nSetup moves: {}", listed.join(" ")))
 }
+
+/// The commands `joust play` reads (besides moves), for "did you mean".
+const COMMANDS: [&str; 11] = [
+    "undo", "hint", "flip", "board", "moves", "fen", "pgn", "resign", "quit", "exit", "help",
+];
+
+/// The command a mistyped word most likely meant: a word of letters only (no move is
+/// spelt so, castling aside) within one edit of a command, or two for a word of five
+/// letters or more.
+pub fn close_command(word: &str) -> Option<&'static str> {
+    let word = word.trim();
+    if word.len() < 3 || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let near = if word.len() >= 5 { 2 } else { 1 };
+    COMMANDS
+        .iter()
+        .map(|c| (joust_core::suggest::edit_distance(word, c), *c))
+        .filter(|&(d, _)| d > 0 && d <= near)
+        .min()
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::close_command;
+
+    #[test]
+    fn a_mistyped_command_is_named() {
+        assert_eq!(close_command("udno"), None, "two edits in four letters");
+        assert_eq!(close_command("undoo"), Some("undo"));
+        assert_eq!(close_command("resing"), Some("resign"));
+        assert_eq!(close_command("moev"), None);
+        assert_eq!(close_command("mvoes"), Some("moves"));
+        assert_eq!(close_command("flp"), Some("flip"));
+        assert_eq!(close_command("Nf3"), None, "a move is not a command");
+        assert_eq!(close_command("e4"), None);
+        assert_eq!(close_command("xyzzy"), None);
+    }
+}

@@ -377,6 +377,13 @@ impl<B: TableCache> Session<B> {
                 self.board_due = self.game.outcome().is_some();
             }
             Err(refusal) => {
+                if let Some(command) = help::close_command(text) {
+                    self.say(&format!(
+                        "'{}' is not a move or a command; did you mean '{command}'?",
+                        text.trim()
+                    ));
+                    return;
+                }
                 self.say(&format!("Refused: {}.", refusal.reason));
                 if refusal.close.is_empty() {
                     self.say("No legal move is close to it; type 'moves' for the list.");

@@ -16,8 +16,7 @@ const MAX_DEPTH: u32 = 100;
 /// Arguments of `joust play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Game id: chess, lancerchess, clash, lancers, single-lancer, cromwell, royal-lion,
-    /// musketeer.
+    /// Game id, as `joust variants` lists them.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// The side you play.

@@ -1,6 +1,9 @@
 //! Helpers shared by the CLI tests: where the test data lives and how to run `joust`.
 
-use std::io::Write;
+// Each test file uses a part of these helpers.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -33,4 +36,31 @@ pub fn joust(args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Runs `joust uci`, sends `input`, reads until a `bestmove` line, then quits; returns
+/// everything read (status 0 checked).
+pub fn uci_search(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("joust runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("stdin written");
+    stdin.flush().expect("stdin flushed");
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
+        let line = line.expect("output read");
+        out += &line;
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").expect("quit sent");
+    drop(stdin);
+    assert!(child.wait().expect("joust ends").success());
+    out
 }
