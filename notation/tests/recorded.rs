@@ -376,14 +376,16 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          a7c7 d6c7 g8h8 c7b8r c8b7 b8b7 h8h7 b7h7 a6a5 b4a5",
         &["O-O ", "O-O-O", "bxa6", "cxb8=R"],
     ),
-    // seed 58
+// seed 61
     (
         "suicide",
-        "g1f3 f7f5 e2e3 g8f6 f3h4 d7d5 h4f5 c8f5 b2b4 f5c2 d1c2 c7c5 c2h7 h8h7 b4c5 h7h2 h1h2 \
-         f6h7 h2h7 b7b5 c5b6 d8b6 h7g7 b6e3 d2e3 f8g7 c1a3 g7a1 a3e7 e8e7 a2a4 a1h8 f1c4 d5c4 \
-         g2g4 e7e6 a4a5 e6f5 g4f5 h8b2 b1c3 b2c3 e1e2 c3a5 e2e1 a5e1 f2f4 b8a6 e3e4 c4c3 f5f6 \
-         a8b8 e4e5 b8b1 f4f5 b1b7 f6f7 b7f7 e5e6 f7f5 e6e7 f5b5 e7e8k b5c5 e8f8 c5c7 f8g7 c7g7",
-        &["cxb6", "e8=K"],
+        "c2c4 d7d5 c4d5 d8d5 b2b4 d5a2 a1a2 h7h5 a2a7 a8a7 g2g4 c8g4 g1h3 g4e2 f1e2 g7g6 e2h5 \
+         h8h5 d1h5 g6h5 b1c3 f8g7 h1f1 g7c3 d2c3 b8c6 h3g1 c6b4 c3b4 a7a5 b4a5 b7b5 a5b6 c7b6 \
+         c1f4 e8d7 e1d1 d7e6 f4e5 e6e5 g1h3 e5d6 f2f3 d6e5 h3f2 g8h6 d1e1 h6g4 f2g4 h5g4 f3g4 \
+         e5d5 f1f7 d5e6 f7e7 e6e7 e1d2 e7d8 d2e1 d8d7 e1e2 d7c8 h2h3 c8d7 g4g5 d7d6 e2e3 d6e7 \
+         e3d2 e7e6 g5g6 e6d5 d2e3 d5c4 e3f2 c4c5 f2f1 c5d6 f1g2 d6d5 g2f2 d5e5 f2f3 e5d4 g6g7 \
+         d4c5 g7g8q c5d5 g8d5 b6b5 d5b5",
+        &["axb6", "g8=Q"],
     ),
     (
         "extinction",
