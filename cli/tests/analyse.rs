@@ -182,3 +182,31 @@ fn analyse_bad_input_gives_one_line_and_status_2() {
     }
     insta::assert_snapshot!(report);
 }
+
+#[test]
+fn annotating_a_pgn_shows_a_bar_in_a_terminal_and_never_in_a_pipe() {
+    // Piped: standard error stays empty.
+    let (code, _, err) = joust(
+        &[
+            "analyse",
+            "--pgn",
+            &data("analyse-short.pgn"),
+            "--depth",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err:?}");
+    if !common::has_tmux() {
+        println!("skipped the terminal half: tmux is not installed");
+        return;
+    }
+    // In a terminal (tmux), a deep analysis shows a bar over the 7 moves of game 1.
+    let shown = |s: &str| {
+        s.contains("game 1: moves analysed [") && s.contains("/7 (") && s.contains(" left)")
+    };
+    let args = format!("analyse --pgn {} --depth 14", data("analyse-short.pgn"));
+    let screen = common::screen_until("joust-analyse-bar", &args, shown);
+    assert!(shown(&screen), "no bar on the screen:\n{screen}");
+}

@@ -1,5 +1,7 @@
 //! The `joust` binary as a user runs it: output snapshots and clean failures.
 
+mod common;
+
 use std::process::Command;
 
 fn joust(args: &[&str]) -> (i32, String, String) {
@@ -314,18 +316,6 @@ fn bench_refuses_a_bad_depth() {
     }
 }
 
-/// Runs tmux on a server of this test's own.
-fn tmux(socket: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new("tmux")
-        .args(["-L", socket])
-        .args(args)
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 #[test]
 fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
     // Piped: standard error stays empty, so logs and scripts see no bar.
@@ -333,41 +323,14 @@ fn a_progress_bar_shows_in_a_terminal_and_never_in_a_pipe() {
     assert_eq!(code, 0);
     assert_eq!(stable(&out), "Nodes searched: 197281");
     assert!(err.is_empty(), "{err:?}");
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !common::has_tmux() {
         println!("skipped the terminal half: tmux is not installed");
         return;
     }
     // In a terminal (tmux), a deep perft shows its bar over the 20 root moves.
     let shown = |s: &str| s.contains("perft 6: ") && s.contains("/20 (") && s.contains('[');
-    let screen = screen_until("joust-bar", "perft 6 --threads 1", shown);
+    let screen = common::screen_until("joust-bar", "perft 6 --threads 1", shown);
     assert!(shown(&screen), "no bar on the screen:\n{screen}");
-}
-
-/// Runs `joust ARGS` (output to /dev/null) in a detached tmux session 120x10 named after
-/// `name` and this process, and reads its screen until `shown` holds or 30 s pass: the
-/// last screen read. The session is killed before returning.
-fn screen_until(name: &str, args: &str, shown: impl Fn(&str) -> bool) -> String {
-    let socket = format!("{name}-{}", std::process::id());
-    let command = format!(
-        "{} {args} > /dev/null; sleep 30",
-        env!("CARGO_BIN_EXE_joust")
-    );
-    tmux(
-        &socket,
-        &["new-session", "-d", "-x", "120", "-y", "10", &command],
-    )
-    .expect("tmux starts");
-    let mut screen = String::new();
-    let start = std::time::Instant::now();
-    while start.elapsed() < std::time::Duration::from_secs(30) {
-        screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
-        if shown(&screen) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let _ = tmux(&socket, &["kill-server"]);
-    screen
 }
 
 #[test]
@@ -383,7 +346,7 @@ fn tour_count_shows_a_bar_in_a_terminal_and_never_in_a_pipe() {
         err.starts_with("counted in ") && err.lines().count() == 1,
         "{err:?}"
     );
-    if Command::new("tmux").arg("-V").output().is_err() {
+    if !common::has_tmux() {
         println!("skipped the terminal half: tmux is not installed");
         return;
     }
@@ -393,7 +356,7 @@ fn tour_count_shows_a_bar_in_a_terminal_and_never_in_a_pipe() {
         s.contains("counting the journeys of the King's Lancer on 3x8 from a1 [")
             && s.contains(" left)")
     };
-    let screen = screen_until(
+    let screen = common::screen_until(
         "joust-tour-bar",
         "tour --board 3x8 --journey --count",
         shown,

@@ -158,3 +158,33 @@ fn a_directory_is_an_input_that_cannot_be_read() {
         );
     }
 }
+
+#[test]
+fn checking_a_large_file_shows_a_bar_in_a_terminal_and_never_in_a_pipe() {
+    // A file of about 2 MB: the recorded game of every game id, 300 times over.
+    let one = std::fs::read_to_string(data("recorded-coord.pgn")).expect("test data");
+    let copies = 300;
+    let path = std::env::temp_dir().join(format!("joust-large-{}.pgn", std::process::id()));
+    std::fs::write(&path, format!("{one}\n").repeat(copies)).expect("temp file written");
+    let file = path.to_string_lossy().into_owned();
+    // Piped: every game is reported on standard output, standard error stays empty.
+    let (code, out, err) = joust(&["pgn", "check", &file], "");
+    assert_eq!(code, 0, "{err}");
+    let games = one.matches("[Event ").count() * copies;
+    assert!(
+        out.ends_with(&format!("{games} games: {games} ok, 0 failed\n")),
+        "{}",
+        out.lines().last().unwrap_or_default()
+    );
+    assert!(err.is_empty(), "{err:?}");
+    if !common::has_tmux() {
+        let _ = std::fs::remove_file(&path);
+        println!("skipped the terminal half: tmux is not installed");
+        return;
+    }
+    // In a terminal (tmux), a bar over the file's bytes with the games checked so far.
+    let shown = |s: &str| s.contains("checked ") && s.contains(" games [") && s.contains(" left)");
+    let screen = common::screen_until("joust-pgn-bar", &format!("pgn check {file}"), shown);
+    let _ = std::fs::remove_file(&path);
+    assert!(shown(&screen), "no bar on the screen:\n{screen}");
+}

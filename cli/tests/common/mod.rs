@@ -64,3 +64,47 @@ pub fn uci_search(input: &str) -> String {
     assert!(child.wait().expect("joust ends").success());
     out
 }
+
+/// Runs tmux on a server of this test's own.
+pub fn tmux(socket: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new("tmux")
+        .args(["-L", socket])
+        .args(args)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Runs `joust ARGS` (output to /dev/null) in a detached tmux session 120x10 named after
+/// `name` and this process, and reads its screen until `shown` holds or 30 s pass: the
+/// last screen read. The session is killed before returning.
+pub fn screen_until(name: &str, args: &str, shown: impl Fn(&str) -> bool) -> String {
+    let socket = format!("{name}-{}", std::process::id());
+    let command = format!(
+        "{} {args} > /dev/null; sleep 30",
+        env!("CARGO_BIN_EXE_joust")
+    );
+    tmux(
+        &socket,
+        &["new-session", "-d", "-x", "120", "-y", "10", &command],
+    )
+    .expect("tmux starts");
+    let mut screen = String::new();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(30) {
+        screen = tmux(&socket, &["capture-pane", "-p"]).unwrap_or_default();
+        if shown(&screen) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = tmux(&socket, &["kill-server"]);
+    screen
+}
+
+/// True if tmux is installed (the terminal halves of the progress tests need it).
+pub fn has_tmux() -> bool {
+    Command::new("tmux").arg("-V").output().is_ok()
+}
