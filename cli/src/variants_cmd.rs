@@ -152,26 +152,11 @@ fn rules_bullets(out: &mut String, v: &Variant) {
     }
 }
 
-/// One game: name, size, summary, rules in short, the start position and its symbols.
-fn game_rules(v: &'static Variant) -> String {
-    let g = v.geometry;
-    let mut out = format!("{} ({}), {}x{}\n", v.name, v.id, g.files(), g.ranks());
-    wrap(&mut out, "", "", v.summary);
-    out.push('\n');
-    rules_bullets(&mut out, v);
-    out.push_str("\nStart position:\n");
-    let style = TextStyle::default();
-    let board = AnyPosition::start(v).map(|pos| on_position!(&pos, p => board_text(p, &style)));
-    // The start FEN is the game's own; failing to read it is a bug, reported plainly.
-    match board {
-        Ok(b) => out.push_str(&b),
-        Err(e) => {
-            let _ = writeln!(out, "(cannot read the start FEN: {e})");
-        }
-    }
-    out.push('\n');
-    out.push_str(&legend(v));
-    out.push_str("\nHow the pieces move:\n");
+/// How each of the game's pieces moves, in words: a line (wrapped at 80 columns) a piece
+/// name, or one per side where the sides' pieces of that name move differently. Shown by
+/// `joust variants ID` and by the `pieces` command of `joust play`.
+pub fn pieces_in_words(v: &Variant) -> String {
+    let mut out = String::new();
     for name in piece_names(v) {
         // Kinds that share a name (a Lancer's facings, Cromwell's two Horsemen): one
         // line, or one per side when the sides' pieces move differently.
@@ -195,6 +180,30 @@ fn game_rules(v: &'static Variant) -> String {
             wrap(&mut out, &label, "    ", &text);
         }
     }
+    out
+}
+
+/// One game: name, size, summary, rules in short, the start position and its symbols.
+fn game_rules(v: &'static Variant) -> String {
+    let g = v.geometry;
+    let mut out = format!("{} ({}), {}x{}\n", v.name, v.id, g.files(), g.ranks());
+    wrap(&mut out, "", "", v.summary);
+    out.push('\n');
+    rules_bullets(&mut out, v);
+    out.push_str("\nStart position:\n");
+    let style = TextStyle::default();
+    let board = AnyPosition::start(v).map(|pos| on_position!(&pos, p => board_text(p, &style)));
+    // The start FEN is the game's own; failing to read it is a bug, reported plainly.
+    match board {
+        Ok(b) => out.push_str(&b),
+        Err(e) => {
+            let _ = writeln!(out, "(cannot read the start FEN: {e})");
+        }
+    }
+    out.push('\n');
+    out.push_str(&legend(v));
+    out.push_str("\nHow the pieces move:\n");
+    out.push_str(&pieces_in_words(v));
     let _ = writeln!(out, "\nStart FEN: {}", v.start_fen);
     out
 }

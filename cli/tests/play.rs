@@ -83,6 +83,25 @@ fn a_mistyped_command_is_named_and_the_game_goes_on() {
     assert!(!out.contains("Game over"), "a typo resigns nothing: {out}");
 }
 
+#[test]
+fn the_pieces_command_says_how_each_piece_moves() {
+    let (code, out, err) = joust(
+        &["play", "--variant", "musketeer", "--depth", "1"],
+        "pieces\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // The setup prompt points to the command, which describes the gating types in words.
+    assert!(
+        out.contains("Type 'pieces' to read how every type moves."),
+        "{out}"
+    );
+    assert!(
+        out.contains("  Leopard: Moves and captures as a knight or up to 2 squares diagonally."),
+        "{out}"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+}
+
 /// The saved game's `Date` tag checked (today's, `YYYY.MM.DD`) and replaced by `DATE`, so
 /// that snapshots do not change from day to day.
 fn redact_date(pgn: &str) -> String {

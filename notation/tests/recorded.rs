@@ -376,7 +376,7 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
          a7c7 d6c7 g8h8 c7b8r c8b7 b8b7 h8h7 b7h7 a6a5 b4a5",
         &["O-O ", "O-O-O", "bxa6", "cxb8=R"],
     ),
-// seed 61
+    // seed 61
     (
         "suicide",
         "c2c4 d7d5 c4d5 d8d5 b2b4 d5a2 a1a2 h7h5 a2a7 a8a7 g2g4 c8g4 g1h3 g4e2 f1e2 g7g6 e2h5 \

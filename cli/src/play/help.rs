@@ -17,6 +17,7 @@ pub fn help_text(variant: &Variant) -> String {
          \x20 board      draw the board again\n\
          \x20 moves      list the legal moves\n\
          \x20 fen        show the position as FEN\n\
+         \x20 pieces     how each piece moves, in words\n\
          \x20 pgn FILE   save the game so far as PGN\n\
          \x20 resign     give up the game\n\
          \x20 quit       leave\n\
@@ -85,7 +86,8 @@ pub fn setup_prompt<B: TableCache>(pos: &Position<B>) -> Option<String> {
                 .collect();
             format!(
                 "Setup phase: choose the first extra piece type for both sides \
-                 by its letter ({}). Black then chooses a second type, or rejects yours.",
+                 by its letter ({}). Black then chooses a second type, or rejects yours. \
+                 Type 'pieces' to read how every type moves.",
                 names.join(", ")
             )
         }
@@ -112,8 +114,9 @@ pub fn setup_prompt<B: TableCache>(pos: &Position<B>) -> Option<String> {
 }
 
 /// The commands `joust play` reads (besides moves), for "did you mean".
-const COMMANDS: [&str; 11] = [
-    "undo", "hint", "flip", "board", "moves", "fen", "pgn", "resign", "quit", "exit", "help",
+const COMMANDS: [&str; 12] = [
+    "undo", "hint", "flip", "board", "moves", "fen", "pieces", "pgn", "resign", "quit", "exit",
+    "help",
 ];
 
 /// The command a mistyped word most likely meant: a word of letters only (no move is

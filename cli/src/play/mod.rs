@@ -333,6 +333,9 @@ impl<B: TableCache> Session<B> {
                 self.show_board();
             }
             "fen" => self.say(&self.game.position().to_fen()),
+            "pieces" => {
+                self.say(crate::variants_cmd::pieces_in_words(self.setup.variant).trim_end())
+            }
             "moves" => self.say(&text::moves_list(self.game.position())),
             "pgn" => {
                 self.save_pgn(rest);
