@@ -407,3 +407,39 @@ fn a_lancer_move_with_no_facing_keeps_the_facing_it_had() {
     let reply = pieces.move_from_xboard(&board, &played[0]);
     assert!(board.legal_texts().contains(&reply), "{reply}: {t}");
 }
+
+#[test]
+fn seirawan_gating_is_read_and_written_as_a_promotion_letter() {
+    let t = session(&lines(&[
+        "xboard",
+        "protover 2",
+        "variant seirawan",
+        "force",
+        "usermove e2e4",
+        "usermove e7e5",
+        // The Knight leaves g1 and the Hawk enters behind it.
+        "usermove g1f3h",
+        "usermove b8c6e",
+        // White's Hawk is on the board now: it cannot gate a second time.
+        "usermove f1c4h",
+        // The Bishop leaves without gating; the Elephant stays in hand.
+        "usermove f1c4",
+        "sd 2",
+        "go",
+        "ping 1",
+    ]));
+    assert!(t.lines_starting("tellusererror").is_empty(), "{t}");
+    assert_eq!(t.lines_starting("Illegal"), ["Illegal move: f1c4h"], "{t}");
+    let played = moves(&t);
+    assert_eq!(played.len(), 1, "{t}");
+    let game = variants::by_id("seirawan").unwrap();
+    let kept = ["e2e4", "e7e5", "g1f3h", "b8c6e", "f1c4"].map(String::from);
+    let board = Board::set_up(game, &Setup::StartPos, &kept).unwrap();
+    assert!(board.legal_texts().contains(&played[0]), "{played:?}: {t}");
+    // The position the moves reached has the gated pieces where they entered.
+    let fen = board.fen();
+    assert!(
+        fen.starts_with("rebqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK1HR"),
+        "{fen}"
+    );
+}
