@@ -60,8 +60,17 @@ pub struct PieceMap {
     entries: Vec<Entry>,
 }
 
-/// A piece to place: its letter (uppercase), whether it is royal, its facing.
-type Wanted = (char, bool, Option<Direction>);
+/// What a piece is to XBoard's types: royal (it takes the King's type), a pawn (it may
+/// take the Pawn's type, which XBoard promotes on the last rank), or another piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Royal,
+    Pawn,
+    Other,
+}
+
+/// A piece to place: its letter (uppercase), its role, its facing.
+type Wanted = (char, Role, Option<Direction>);
 
 impl PieceMap {
     /// The map of `variant`; [`Limit::TooManyKinds`] if it has more pieces (every facing
@@ -73,16 +82,23 @@ impl PieceMap {
                 .iter()
                 .any(|&(l, _, f)| l == kind.letter && f == kind.facing)
             {
-                wanted.push((kind.letter, kind.royal, kind.facing));
+                let role = match (kind.royal, kind.pawn) {
+                    (true, _) => Role::Royal,
+                    (false, true) => Role::Pawn,
+                    (false, false) => Role::Other,
+                };
+                wanted.push((kind.letter, role, kind.facing));
             }
         }
         PieceMap::place(&wanted)
     }
 
     /// Places `wanted` on XBoard's types: a piece without facing on the type of its own
-    /// letter where that is free (a royal one on the King's), else on the first free
-    /// type, fairy types first, keeping its letter; then each facing of a directional
-    /// kind on the next free type whose letter no other piece has, with that letter.
+    /// letter where that is free (a royal one on the King's; a `P` that is no pawn, as
+    /// Clobber's stones, never on the Pawn's, which XBoard would promote), else on the
+    /// first free type, fairy types first, keeping its letter; then each facing of a
+    /// directional kind on the next free type whose letter no other piece has, with that
+    /// letter.
     fn place(wanted: &[Wanted]) -> Result<PieceMap, Limit> {
         let types: Vec<char> = XBOARD_TYPES.chars().collect();
         let king = types.len() - 1;
@@ -90,11 +106,11 @@ impl PieceMap {
         let mut entries = Vec::new();
         let plain: Vec<&Wanted> = wanted.iter().filter(|w| w.2.is_none()).collect();
         let mut left = Vec::new();
-        for &&(letter, royal, _) in &plain {
-            let own = if royal {
-                Some(king)
-            } else {
-                types[..king].iter().position(|&t| t == letter)
+        for &&(letter, role, _) in &plain {
+            let own = match role {
+                Role::Royal => Some(king),
+                Role::Other if letter == types[0] => None,
+                _ => types[..king].iter().position(|&t| t == letter),
             };
             match own {
                 Some(slot) if !taken[slot] => {
@@ -521,11 +537,24 @@ mod tests {
     }
 
     #[test]
+    fn a_p_that_is_no_pawn_keeps_off_xboards_pawn_type() {
+        // Clobber's stones are `P`/`p` but no pawns: on XBoard's Pawn type, XBoard took
+        // a stone's sideways move to the last rank for a promotion (`c6b6.`).
+        let clobber = variants::by_id("clobber").unwrap();
+        let table = PieceMap::new(clobber).unwrap().table();
+        assert!(table.starts_with('.'), "{table}");
+        assert_eq!(table.matches('P').count(), 1, "{table}");
+        // Chess's pawns keep their own type.
+        let chess = PieceMap::new(variants::chess()).unwrap().table();
+        assert!(chess.starts_with('P'), "{chess}");
+    }
+
+    #[test]
     fn a_game_with_more_pieces_than_xboard_types_is_refused() {
         // XBoard has 21 types besides the King's, which only a royal piece takes.
         let plain: Vec<Wanted> = "ABCDEFGHIJLMNOPQRSTUVWXY"
             .chars()
-            .map(|l| (l, false, None))
+            .map(|l| (l, Role::Other, None))
             .collect();
         assert_eq!(
             PieceMap::place(&plain[..21]).map(|m| m.entries.len()),
@@ -533,10 +562,10 @@ mod tests {
         );
         assert_eq!(PieceMap::place(&plain[..22]), Err(Limit::TooManyKinds(22)));
         let mut with_king = plain[..21].to_vec();
-        with_king.push(('K', true, None));
+        with_king.push(('K', Role::Royal, None));
         assert!(PieceMap::place(&with_king).is_ok());
         // Thirteen plain pieces and a Lancer's eight facings fit; one more does not.
-        let lancer = Direction::ALL.map(|f| ('Z', false, Some(f)));
+        let lancer = Direction::ALL.map(|f| ('Z', Role::Other, Some(f)));
         let mut wanted = plain[..13].to_vec();
         wanted.extend(lancer);
         assert!(PieceMap::place(&wanted).is_ok());
