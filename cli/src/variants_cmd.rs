@@ -5,9 +5,9 @@ mod rules_summary;
 
 use crate::UserError;
 use clap::Args;
-use joust_core::{variants, Color, Variant};
+use joust_core::{variants, Variant};
 use joust_movegen::{on_position, AnyPosition};
-use joust_render::words::movement;
+use joust_render::words::{self, piece_names};
 use joust_render::{board_text, legend, TextStyle};
 use rules_summary::{BOOK_DIR, TOUR_ID, TOUR_RULES};
 use std::fmt::Write;
@@ -37,18 +37,6 @@ pub fn run(args: &VariantsArgs) -> Result<u8, UserError> {
     };
     print!("{text}");
     Ok(0)
-}
-
-/// The distinct piece names of a game's armies, in kind order.
-fn piece_names(v: &Variant) -> Vec<&'static str> {
-    let mut names = Vec::new();
-    for k in v.kind_ids() {
-        let name = v.kind(k).name;
-        if v.armies.iter().any(|a| a.contains(&k)) && !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    names
 }
 
 /// Appends `text` wrapped at `width` columns, the first line after `first`, the others
@@ -157,28 +145,8 @@ fn rules_bullets(out: &mut String, v: &Variant) {
 /// `joust variants ID` and by the `pieces` command of `joust play`.
 pub fn pieces_in_words(v: &Variant) -> String {
     let mut out = String::new();
-    for name in piece_names(v) {
-        // Kinds that share a name (a Lancer's facings, Cromwell's two Horsemen): one
-        // line, or one per side when the sides' pieces move differently.
-        let mut lines: Vec<(Option<Color>, String)> = Vec::new();
-        for k in v.kind_ids().filter(|&k| v.kind(k).name == name) {
-            let text = movement(v.kind(k));
-            let side = Color::ALL
-                .into_iter()
-                .find(|c| v.armies[c.index()].contains(&k));
-            if !lines.iter().any(|(_, t)| *t == text) {
-                lines.push((side, text));
-            }
-        }
-        let by_side = lines.len() > 1;
-        for (side, text) in lines {
-            let label = match side.filter(|_| by_side) {
-                Some(Color::White) => format!("  {name} (White's): "),
-                Some(Color::Black) => format!("  {name} (Black's): "),
-                None => format!("  {name}: "),
-            };
-            wrap(&mut out, &label, "    ", &text);
-        }
+    for (label, text) in words::pieces_in_words(v) {
+        wrap(&mut out, &format!("  {label}: "), "    ", &text);
     }
     out
 }

@@ -7,7 +7,58 @@
 
 use joust_core::atom::{symmetric, Atom, Mode, Outward, Path, UNLIMITED};
 use joust_core::square::Direction;
-use joust_core::PieceKind;
+use joust_core::{Color, PieceKind, Variant};
+
+/// The distinct piece names of `v`'s armies, in kind order.
+pub fn piece_names(v: &Variant) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for k in v.kind_ids() {
+        let name = v.kind(k).name;
+        if v.armies.iter().any(|a| a.contains(&k)) && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// How each of `v`'s pieces moves: `(label, words)` pairs, one per piece name in kind
+/// order (a Lancer's eight facings, Cromwell's two Horsemen: one line), or one per side
+/// where the sides' pieces of that name move differently (labels `Pawn (White's)`,
+/// `Pawn (Black's)`).
+///
+/// ```
+/// use joust_core::variants;
+/// use joust_render::words::pieces_in_words;
+///
+/// let chess = variants::by_id("chess").unwrap();
+/// let lines = pieces_in_words(chess);
+/// assert_eq!(lines[1], ("Knight".to_string(), "Moves and captures as a knight.".to_string()));
+/// ```
+pub fn pieces_in_words(v: &Variant) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for name in piece_names(v) {
+        let mut lines: Vec<(Option<Color>, String)> = Vec::new();
+        for k in v.kind_ids().filter(|&k| v.kind(k).name == name) {
+            let text = movement(v.kind(k));
+            let side = Color::ALL
+                .into_iter()
+                .find(|c| v.armies[c.index()].contains(&k));
+            if !lines.iter().any(|(_, t)| *t == text) {
+                lines.push((side, text));
+            }
+        }
+        let by_side = lines.len() > 1;
+        for (side, text) in lines {
+            let label = match side.filter(|_| by_side) {
+                Some(Color::White) => format!("{name} (White's)"),
+                Some(Color::Black) => format!("{name} (Black's)"),
+                None => name.to_string(),
+            };
+            out.push((label, text));
+        }
+    }
+    out
+}
 
 /// The movement of `kind` in words: one sentence per way of acting (moving and capturing,
 /// moving only, capturing only, shooting), each listing its moves.

@@ -394,7 +394,9 @@ function showRules() {
   const v = ui.variants.find((x) => x.id === $('variant-list').value);
   if (!v) return;
   const book = v.book ? `<p><a href="${v.book}" target="_blank" rel="noopener" data-book="${v.id}">The rules in full</a></p>` : '';
-  $('variant-rules').innerHTML = `<p>${v.summary}</p><ul>${v.rules.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>${book}`;
+  const pieces = v.pieces.map((p) => `<li><b>${escapeHtml(p.name)}</b>: ${escapeHtml(p.movement)}</li>`).join('');
+  $('variant-rules').innerHTML = `<p>${v.summary}</p><ul>${v.rules.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`
+    + `<h4>How the pieces move</h4><ul class="pieces">${pieces}</ul>${book}`;
 }
 
 function escapeHtml(s) {

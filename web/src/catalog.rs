@@ -4,6 +4,7 @@
 
 use joust_core::{variants, Color, KindId, Piece, Variant};
 use joust_render::rules::rules_in_short;
+use joust_render::words::pieces_in_words;
 use joust_render::{facing_shape, piece_shape};
 use serde::Serialize;
 
@@ -22,8 +23,20 @@ pub struct VariantSummary {
     pub ranks: u8,
     /// Its rules in short, one bullet each.
     pub rules: Vec<String>,
+    /// How each piece moves, in words (a piece name, or a name and a side where the
+    /// sides' pieces move differently).
+    pub pieces: Vec<PieceWords>,
     /// The address of its page of the rules book (`/rules/ID`), for built-in games.
     pub book: Option<String>,
+}
+
+/// A piece's movement in words, for the game chooser.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct PieceWords {
+    /// The piece's name (`Leopard`, `Pawn (White's)`).
+    pub name: String,
+    /// How it moves (`Moves and captures as a knight or up to 2 squares diagonally.`).
+    pub movement: String,
 }
 
 /// A square of the board.
@@ -89,6 +102,10 @@ pub fn summary(v: &'static Variant) -> VariantSummary {
         files: v.geometry.files(),
         ranks: v.geometry.ranks(),
         rules: rules_in_short(v),
+        pieces: pieces_in_words(v)
+            .into_iter()
+            .map(|(name, movement)| PieceWords { name, movement })
+            .collect(),
         book: is_builtin(v).then(|| crate::book::link(v.id)).flatten(),
     }
 }

@@ -44,6 +44,20 @@ async fn every_game_is_listed_starts_and_takes_its_first_move_both_ways() {
         let entry = list.as_array().unwrap().iter().find(|e| e["id"] == v.id);
         let rules = entry.unwrap()["rules"].as_array().unwrap();
         assert!(!rules.is_empty(), "{}: no rules in short", v.id);
+        // Every piece of its armies is described in words.
+        let pieces = entry.unwrap()["pieces"].as_array().unwrap();
+        assert!(
+            pieces.len() >= joust_render::words::piece_names(v).len(),
+            "{}",
+            v.id
+        );
+        for p in pieces {
+            let words = p["movement"].as_str().unwrap();
+            assert!(
+                !p["name"].as_str().unwrap().is_empty() && words.ends_with('.'),
+                "{p}"
+            );
+        }
         let (status, detail) = json(
             &app,
             Method::GET,

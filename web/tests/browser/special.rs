@@ -16,6 +16,17 @@ pub async fn lancers_facing(c: &Client, out: &Path) {
     )
     .await;
     assert_eq!(href, "/rules/lancers");
+    // The chooser says how each piece moves, in words.
+    let pieces = eval(
+        c,
+        "return document.querySelector('#variant-rules ul.pieces').textContent",
+    )
+    .await;
+    let pieces = pieces.as_str().unwrap_or_default();
+    assert!(
+        pieces.contains("Lancer: Moves and captures any distance the way it faces"),
+        "{pieces}"
+    );
     click(c, "#start-game").await;
     wait_until(
         c,
