@@ -59,8 +59,13 @@ fn a_facing_piece_is_eight_kinds_each_moving_along_its_facing() {
     assert_eq!(v.promotion[0].kinds.len(), 9, "the Queen and every facing");
     let leaper = rejection("[a:chess]\nfacingPiece = l:N\n");
     assert!(
-        leaper.contains("no movement along its N facing"),
+        leaper.contains("a facing piece rides without limit through its own pieces"),
         "{leaper}"
+    );
+    let orthogonal = rejection("[a:chess]\nfacingPiece = l:~R\n");
+    assert!(
+        orthogonal.contains("no movement along its NE facing"),
+        "{orthogonal}"
     );
     let two = rejection("[a:chess]\nfacingPiece = l:~Q\nfacingPiece.white = x:R\n");
     assert!(two.contains("one facing piece"), "{two}");
