@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn session(input: &str) -> String {
@@ -13,12 +13,7 @@ fn session(input: &str) -> String {
 
 /// Sends `input` and closes the pipe; returns everything written (status 0 checked).
 fn session_bytes(input: &[u8]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("joust runs");
+    let mut child = common::spawn_uci();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
@@ -219,12 +214,7 @@ fn a_refused_position_is_not_searched() {
 #[test]
 fn isready_and_quit_are_answered_during_a_long_perft() {
     // Issue 24, item 7: perft used to run inside the command loop.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("joust runs");
+    let mut child = common::spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     stdin.write_all(b"go perft 9\nisready\n").unwrap();

@@ -38,15 +38,20 @@ pub fn joust(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
-/// Runs `joust uci`, sends `input`, reads until a `bestmove` line, then quits; returns
-/// everything read (status 0 checked).
-pub fn uci_search(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_joust"))
+/// `joust uci` started with its standard input and output piped.
+pub fn spawn_uci() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_joust"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("joust runs");
+        .expect("joust runs")
+}
+
+/// Runs `joust uci`, sends `input`, reads until a `bestmove` line, then quits; returns
+/// everything read (status 0 checked).
+pub fn uci_search(input: &str) -> String {
+    let mut child = spawn_uci();
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(input.as_bytes()).expect("stdin written");
     stdin.flush().expect("stdin flushed");
