@@ -49,6 +49,50 @@ pub struct Finished {
     pub reason: String,
     /// An illegal move, crash or stall, if that ended the game.
     pub fault: Option<Fault>,
+    /// White's and Black's most clock-hungry move, for games on a clock (see
+    /// [`ClockUse`]); `None` for a side that made no move on a clock.
+    pub hungriest: [Option<ClockUse>; 2],
+}
+
+/// How much of its clock one move took, against the budget a sound time manager keeps
+/// to: a fifth of the time left plus the increment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockUse {
+    /// The move's ply in the game (from 0, opening included).
+    pub ply: usize,
+    /// The time the move took.
+    pub used: Duration,
+    /// The time on the mover's clock when it was asked to move.
+    pub left: Duration,
+    /// The increment per move.
+    pub increment: Duration,
+}
+
+impl ClockUse {
+    /// The budget: a fifth of the time left plus the increment.
+    pub fn budget(&self) -> Duration {
+        self.left / 5 + self.increment
+    }
+
+    /// The time used as a share of [`budget`](Self::budget): over 1 is over budget.
+    pub fn share(&self) -> f64 {
+        self.used.as_secs_f64() / self.budget().as_secs_f64().max(1e-9)
+    }
+}
+
+impl std::fmt::Display for ClockUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "ply {}: {:.3} s used with {:.3} s left + {:.3} s, {:.0}% of a fifth of the clock \
+             plus the increment",
+            self.ply + 1,
+            self.used.as_secs_f64(),
+            self.left.as_secs_f64(),
+            self.increment.as_secs_f64(),
+            self.share() * 100.0
+        )
+    }
 }
 
 /// The two players of a game and their limits, White first.
@@ -133,6 +177,7 @@ fn play_with<B: TableCache>(
     };
     let clock_of = |l: &Limits| l.tc.map_or(Duration::ZERO, |tc| tc.base);
     let mut clocks = [clock_of(&limits[0]), clock_of(&limits[1])];
+    let mut hungriest: [Option<ClockUse>; 2] = [None, None];
     let failed_start = Color::ALL.into_iter().find_map(|side| {
         let e = players[side.index()].new_game(variant).err()?;
         Some((side, e.to_string()))
@@ -201,6 +246,15 @@ fn play_with<B: TableCache>(
                 if reply.elapsed > clocks[me] + referee.margin {
                     late = Some(clocks[me]);
                 }
+                let this = ClockUse {
+                    ply: moves.len(),
+                    used: reply.elapsed,
+                    left: clocks[me],
+                    increment: tc.increment,
+                };
+                if hungriest[me].is_none_or(|h| this.share() > h.share()) {
+                    hungriest[me] = Some(this);
+                }
                 clocks[me] = clocks[me].saturating_sub(reply.elapsed) + tc.increment;
             }
             if let Some(ms) = lim.movetime {
@@ -265,6 +319,7 @@ fn play_with<B: TableCache>(
         winner: end.winner,
         reason: end.reason,
         fault: end.fault,
+        hungriest,
     })
 }
 

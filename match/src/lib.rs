@@ -61,7 +61,7 @@ pub use engine::{
     EngineInput, EngineMain, EngineOutput, GoError, Launch, Reply, Stderr, Timeouts, UciEngine,
     UciError,
 };
-pub use game::{play_game, Fault, Finished, Referee, Sides};
+pub use game::{play_game, ClockUse, Fault, Finished, Referee, Sides};
 pub use info::{Bound, InfoLine, SearchInfo};
 pub use limits::{LimitError, Limits};
 pub use move_text::{engine_move, text_for_engine, EngineMoveError};

@@ -70,6 +70,11 @@ pub struct Tally {
     pub forfeits: Vec<String>,
     /// Each illegal move, crash or stall.
     pub faults: Vec<String>,
+    /// Each move that took more than a fifth of its clock plus the increment (the most
+    /// clock-hungry of its side in its game): `game N (ID), SIDE: what`.
+    pub over_budget: Vec<String>,
+    /// The most clock-hungry move of all: its share of the budget and where it was.
+    pub hungriest: Option<(f64, String)>,
 }
 
 impl Tally {
@@ -96,6 +101,20 @@ impl Tally {
             .cloned()
             .unwrap_or_default();
         let label = format!("game {} ({id})", played.index + 1);
+        for (side, used) in ["White", "Black"].into_iter().zip(game.hungriest) {
+            let Some(used) = used else { continue };
+            let line = format!("{label}, {side} {used}");
+            if used.share() > 1.0 {
+                self.over_budget.push(line.clone());
+            }
+            if self
+                .hungriest
+                .as_ref()
+                .is_none_or(|(h, _)| used.share() > *h)
+            {
+                self.hungriest = Some((used.share(), line));
+            }
+        }
         if let Some(f) = &game.fault {
             self.faults.push(format!("{label}: {}", f.what));
         } else if game.reason == TIME_FORFEIT {
@@ -103,9 +122,10 @@ impl Tally {
         }
     }
 
-    /// True if no game was lost on time or by an illegal move, a crash or a stall.
+    /// True if no game was lost on time or by an illegal move, a crash or a stall, and
+    /// no move took more than a fifth of its clock plus the increment.
     pub fn passed(&self) -> bool {
-        self.forfeits.is_empty() && self.faults.is_empty()
+        self.forfeits.is_empty() && self.faults.is_empty() && self.over_budget.is_empty()
     }
 
     /// The closing figures, and the verdict's line last.
@@ -126,21 +146,31 @@ impl Tally {
         for (id, [w, b, d]) in &self.per_game {
             s += &format!("  {id:<13} White wins {w}, Black wins {b}, draws {d}\n");
         }
-        for (what, list) in [("Loss on time", &self.forfeits), ("FAULT", &self.faults)] {
+        if let Some((_, line)) = &self.hungriest {
+            s += &format!("Hungriest move: {line}\n");
+        }
+        for (what, list) in [
+            ("Loss on time", &self.forfeits),
+            ("FAULT", &self.faults),
+            ("Over budget", &self.over_budget),
+        ] {
             for line in list {
                 s += &format!("{what}: {line}\n");
             }
         }
         s += &if self.passed() {
             format!(
-                "PASS: no loss on time, illegal move, crash or stall in {} games",
+                "PASS: no loss on time, illegal move, crash or stall, and no move over a fifth \
+                 of its clock plus the increment, in {} games",
                 self.games
             )
         } else {
             format!(
-                "FAILED: {} losses on time, {} illegal moves, crashes or stalls in {} games",
+                "FAILED: {} losses on time, {} illegal moves, crashes or stalls, {} moves over \
+                 a fifth of the clock plus the increment, in {} games",
                 self.forfeits.len(),
                 self.faults.len(),
+                self.over_budget.len(),
                 self.games
             )
         };

@@ -4,7 +4,7 @@
 use super::*;
 use clap::Parser;
 use joust_core::variants;
-use joust_match::{Fault, Finished};
+use joust_match::{ClockUse, Fault, Finished};
 use joust_notation::PgnGame;
 use std::io::BufRead;
 
@@ -63,6 +63,7 @@ fn played(index: usize, winner: Option<Color>, reason: &str, fault: Option<&str>
                 side: Color::White,
                 what: what.to_string(),
             }),
+            hungriest: [None, None],
         },
     }
 }
@@ -74,7 +75,10 @@ fn any_loss_on_time_or_fault_fails_the_soak() {
     t.add(&played(1, None, "ply limit", None));
     assert!(t.passed());
     let text = t.summary(Duration::from_secs(2));
-    assert!(text.ends_with("PASS: no loss on time, illegal move, crash or stall in 2 games"));
+    assert!(text.ends_with(
+        "PASS: no loss on time, illegal move, crash or stall, and no move over a fifth of its \
+         clock plus the increment, in 2 games"
+    ));
     assert!(text.contains("Endings: checkmate 1, ply limit 1"), "{text}");
     assert!(
         text.contains("chess         White wins 1, Black wins 0, draws 1"),
@@ -85,9 +89,10 @@ fn any_loss_on_time_or_fault_fails_the_soak() {
     slow.add(&played(4, Some(Color::Black), TIME_FORFEIT, None));
     assert!(!slow.passed());
     assert_eq!(slow.forfeits, ["game 5 (chess): the end: time forfeit"]);
-    assert!(slow
-        .summary(Duration::ZERO)
-        .ends_with("FAILED: 1 losses on time, 0 illegal moves, crashes or stalls in 1 games"));
+    assert!(slow.summary(Duration::ZERO).ends_with(
+        "FAILED: 1 losses on time, 0 illegal moves, crashes or stalls, 0 moves over a \
+             fifth of the clock plus the increment, in 1 games"
+    ));
 
     let mut bad = Tally::default();
     bad.add(&played(
@@ -99,6 +104,39 @@ fn any_loss_on_time_or_fault_fails_the_soak() {
     assert!(!bad.passed());
     assert_eq!(bad.faults, ["game 1 (chess): played e2e5"]);
     assert!(bad.forfeits.is_empty());
+}
+
+/// A move over a fifth of its clock plus the increment fails the soak and is named; the
+/// hungriest move of all is reported either way.
+#[test]
+fn a_move_over_its_budget_fails_the_soak() {
+    let clock = |ply, used_ms, left_ms| ClockUse {
+        ply,
+        used: Duration::from_millis(used_ms),
+        left: Duration::from_millis(left_ms),
+        increment: Duration::from_millis(10),
+    };
+    let mut t = Tally::default();
+    let mut fine = played(0, None, "ply limit", None);
+    fine.game.hungriest = [Some(clock(4, 100, 1000)), Some(clock(7, 150, 1000))];
+    t.add(&fine);
+    assert!(t.passed());
+    let text = t.summary(Duration::ZERO);
+    assert!(
+        text.contains("Hungriest move: game 1 (chess), Black ply 8: 0.150 s used with 1.000 s"),
+        "{text}"
+    );
+    let mut greedy = played(1, None, "ply limit", None);
+    greedy.game.hungriest = [Some(clock(30, 300, 900)), None];
+    t.add(&greedy);
+    assert!(!t.passed());
+    assert_eq!(t.over_budget.len(), 1);
+    let text = t.summary(Duration::ZERO);
+    assert!(
+        text.contains("Over budget: game 2 (chess), White ply 31: 0.300 s used with 0.900 s"),
+        "{text}"
+    );
+    assert!(text.contains("1 moves over a fifth"), "{text}");
 }
 
 /// A soak match of `launch` against itself with small openings.

@@ -102,6 +102,35 @@ fn a_silent_engine_loses_on_time_without_a_fault() {
     );
 }
 
+/// Each side's most clock-hungry move is kept, measured against a fifth of its clock
+/// plus the increment: a 300 ms move with 1 s left is over that budget (1.5 times it).
+#[test]
+fn the_hungriest_move_of_each_side_is_kept() {
+    let quick = engine("quick", |_| say(&["bestmove e2e4"]));
+    let greedy = engine("greedy", |_| {
+        Act::Sleep(Duration::from_millis(300), vec!["bestmove e7e5".into()])
+    });
+    let g = play(
+        &chess_start(),
+        (&quick, limits("tc", "60")),
+        (&greedy, limits("tc", "1")),
+        &Referee {
+            max_plies: 2,
+            ..referee()
+        },
+    );
+    assert_eq!(g.reason, "ply limit");
+    let white = g.hungriest[0].expect("White moved on a clock");
+    let black = g.hungriest[1].expect("Black moved on a clock");
+    assert_eq!((white.ply, black.ply), (0, 1));
+    assert_eq!(black.left, Duration::from_secs(1));
+    assert_eq!(black.budget(), Duration::from_millis(200));
+    assert!(black.used >= Duration::from_millis(300), "{black}");
+    assert!(black.share() >= 1.5, "{black}");
+    assert!(white.share() < 0.5, "{white}");
+    assert!(black.to_string().starts_with("ply 2: 0.3"), "{black}");
+}
+
 #[test]
 fn a_move_past_its_movetime_loses_on_time() {
     let slow = engine("slow", |_| {
