@@ -4,6 +4,7 @@
 //! `checkmateValue` keys (docs/game-files.md, "How the game ends").
 
 use crate::bitboard::Bits;
+use crate::check_series::ShatarMate;
 use crate::color::Color;
 use crate::piece::KindId;
 use crate::position::Position;
@@ -183,6 +184,9 @@ pub struct EndRules {
     pub must_capture: bool,
     /// What checkmate is worth to the mated side (`checkmateValue`; chess: a loss).
     pub checkmate: EndValue,
+    /// Shatar's mating rule (`shatarMateRule`), which decides a checkmate by the series
+    /// of checks that led to it, in place of `checkmate`.
+    pub shatar_mate: Option<ShatarMate>,
 }
 
 impl Default for EndRules {
@@ -192,6 +196,7 @@ impl Default for EndRules {
             extinction: None,
             must_capture: false,
             checkmate: EndValue::Loss,
+            shatar_mate: None,
         }
     }
 }

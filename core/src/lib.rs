@@ -11,6 +11,7 @@ pub mod atom;
 pub mod betza;
 pub mod bitboard;
 pub mod castling;
+pub mod check_series;
 pub mod chess960;
 pub mod color;
 pub mod end_rules;

@@ -1,6 +1,7 @@
 //! A position: where the pieces stand, whose move it is, rights, clocks and its hash key.
 
 use crate::bitboard::Bits;
+use crate::check_series::CheckSeries;
 use crate::color::Color;
 use crate::gating::Gating;
 use crate::goal::MAX_CHECKS;
@@ -70,6 +71,7 @@ pub struct Position<B: Bits> {
     gating: Gating,
     present: [u16; 2],
     checks: [u8; 2],
+    series: [CheckSeries; 2],
     leaps: [u16; 2],
     hand: [[u8; MAX_KINDS]; 2],
     hand_size: [u8; 2],
@@ -133,6 +135,7 @@ impl<B: Bits> Position<B> {
             gating: Gating::default(),
             present: [0; 2],
             checks: [0; 2],
+            series: [CheckSeries::None; 2],
             leaps: [0; 2],
             hand: [[0; MAX_KINDS]; 2],
             hand_size: [0; 2],
@@ -445,6 +448,19 @@ impl<B: Bits> Position<B> {
         self.key ^= keys[n as usize] ^ keys[n as usize - 1];
         self.hand[color.index()][kind.index()] = n - 1;
         self.hand_size[color.index()] -= 1;
+    }
+
+    /// Where `color` stands in its series of checks, in a game with Shatar's mating rule
+    /// ([`crate::check_series`]); always [`CheckSeries::None`] in other games.
+    #[inline(always)]
+    pub fn check_series(&self, color: Color) -> CheckSeries {
+        self.series[color.index()]
+    }
+
+    /// Sets where `color` stands in its series of checks (the key leaves it out).
+    #[inline(always)]
+    pub fn set_check_series(&mut self, color: Color, series: CheckSeries) {
+        self.series[color.index()] = series;
     }
 
     /// Restores both check counts saved before a move, without touching the key (for

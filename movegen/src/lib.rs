@@ -42,7 +42,7 @@ pub mod tables;
 pub use any_position::{fits_u64, AnyPosition};
 pub use attacks::Pins;
 pub use generate::{count_legal, generate};
-pub use make::{make, unmake, Undo};
+pub use make::{checking_kinds, make, unmake, Undo};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use outcome::{Game, Outcome};
 pub use perft::{divide, perft, perft_parallel, perft_with};

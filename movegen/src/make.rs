@@ -4,6 +4,7 @@ use crate::gating::{after_setup_move, gate_effect, GateEffect};
 use crate::moves::{Move, MoveFlag};
 use crate::sliders::Board;
 use crate::tables::Tables;
+use joust_core::check_series::CheckSeries;
 use joust_core::{CastlingRights, Color, Gating, Piece, Position, Slot, Square};
 
 /// What unmaking a move needs to restore.
@@ -20,6 +21,7 @@ pub struct Undo {
     fullmove: u32,
     key: u64,
     checks: [u8; 2],
+    series: [CheckSeries; 2],
     leaps: [u16; 2],
 }
 
@@ -54,6 +56,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             pos.checks_remaining(Color::White),
             pos.checks_remaining(Color::Black),
         ],
+        series: [
+            pos.check_series(Color::White),
+            pos.check_series(Color::Black),
+        ],
         leaps: [0; 2],
     };
     if mv.is_setup() {
@@ -74,6 +80,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
             pos.set_fullmove_number(undo.fullmove + 1);
         }
         pos.flip_side();
+        if t.variant.end_rules.shatar_mate.is_some() {
+            // A pass gives no check: it ends the passer's series.
+            pos.set_check_series(us, CheckSeries::None);
+        }
         return Undo {
             leaps: [
                 pos.first_move_rights(Color::White),
@@ -198,6 +208,10 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
     if t.variant.goals.check_counting {
         count_check(t, pos, us);
     }
+    if let Some(rule) = &t.variant.end_rules.shatar_mate {
+        let series = rule.after_move(pos.check_series(us), checking_kinds(t, pos, us));
+        pos.set_check_series(us, series);
+    }
     Undo {
         captured,
         captured2,
@@ -264,6 +278,11 @@ pub fn unmake<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move, undo: &U
         pos.flip_side();
     }
     pos.restore_checks(undo.checks);
+    if t.variant.end_rules.shatar_mate.is_some() {
+        for c in Color::ALL {
+            pos.set_check_series(c, undo.series[c.index()]);
+        }
+    }
     if t.first_move_rights {
         pos.restore_first_move_rights(undo.leaps);
     }
@@ -324,6 +343,18 @@ fn count_check<B: Board>(t: &Tables<B>, pos: &mut Position<B>, us: Color) {
     if left > 0 && t.in_check(pos, !us) {
         pos.set_checks_remaining(us, left - 1);
     }
+}
+
+/// The kinds (a bit per kind) of `by`'s pieces that give check to the other side's royal
+/// piece, 0 if none do.
+pub fn checking_kinds<B: Board>(t: &Tables<B>, pos: &Position<B>, by: Color) -> u32 {
+    let Some(royal) = pos.royal_square(!by) else {
+        return 0;
+    };
+    t.attackers(pos, royal, pos.occupied(), by)
+        .squares()
+        .filter_map(|sq| pos.piece_at(sq))
+        .fold(0, |kinds, p| kinds | 1 << p.kind.0)
 }
 
 /// The square of the pawn captured en passant: one step back from `ep` for the capturer.

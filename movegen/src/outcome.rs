@@ -2,9 +2,10 @@
 //! positions.
 
 use crate::generate::generate;
-use crate::make::{make, unmake, Undo};
+use crate::make::{checking_kinds, make, unmake, Undo};
 use crate::moves::{Move, MoveList};
 use crate::tables::{tables, TableCache};
+use joust_core::check_series::ShatarMate;
 use joust_core::end_rules::EndValue;
 use joust_core::{Color, GoalEnd, Position};
 use std::fmt;
@@ -16,6 +17,16 @@ pub enum Outcome {
     Checkmate {
         /// Who gave mate.
         winner: Color,
+    },
+    /// The side to move is checkmated under Shatar's mating rule
+    /// ([`joust_core::check_series`]), and the mate does not win for the mater: it was
+    /// given by Knights alone (the mated side wins) or its series of checks had no shak
+    /// (a draw).
+    UncountedMate {
+        /// Who gave mate.
+        mater: Color,
+        /// True if Knights alone gave it.
+        by_knights: bool,
     },
     /// The side to move has no legal move and is not in check.
     Stalemate {
@@ -50,6 +61,7 @@ impl Outcome {
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Checkmate { winner } => Some(winner),
+            Outcome::UncountedMate { mater, by_knights } => by_knights.then_some(!mater),
             Outcome::Stalemate { winner } => winner,
             Outcome::Extinction { winner, .. } => winner,
             Outcome::Goal(goal) => goal.winner(),
@@ -71,6 +83,13 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
+            Outcome::UncountedMate {
+                mater,
+                by_knights: true,
+            } => write!(f, "checkmate by Knights alone, {} wins", !*mater),
+            Outcome::UncountedMate {
+                by_knights: false, ..
+            } => write!(f, "checkmate with no shak among the checks, draw"),
             Outcome::Stalemate { winner: None } => write!(f, "stalemate, draw"),
             Outcome::Stalemate {
                 winner: Some(winner),
@@ -231,6 +250,9 @@ impl<B: TableCache> Game<B> {
         }
         if self.legal_moves().is_empty() {
             return Some(if t.in_check(pos, us) {
+                if let Some(rule) = &ends.shatar_mate {
+                    return Some(shatar_outcome(rule, t, pos));
+                }
                 Outcome::Checkmate {
                     // Losers: being mated wins.
                     winner: ends.checkmate.winner(us).unwrap_or(!us),
@@ -257,5 +279,23 @@ impl<B: TableCache> Game<B> {
             return Some(Outcome::FiftyMoves);
         }
         None
+    }
+}
+
+/// The outcome of a checkmate under Shatar's mating rule: the side that just moved gave
+/// it.
+fn shatar_outcome<B: TableCache>(
+    rule: &ShatarMate,
+    t: &crate::tables::Tables<B>,
+    pos: &Position<B>,
+) -> Outcome {
+    let mater = !pos.side_to_move();
+    let checkers = checking_kinds(t, pos, mater);
+    match rule.mate_winner(pos.check_series(mater), checkers, mater) {
+        Some(w) if w == mater => Outcome::Checkmate { winner: mater },
+        winner => Outcome::UncountedMate {
+            mater,
+            by_knights: winner.is_some(),
+        },
     }
 }

@@ -162,3 +162,108 @@ fn horde_first_rank_double_steps_open_no_en_passant_and_the_horde_can_be_wiped_o
     play(&mut g, "a4a5");
     assert_eq!(g.outcome(), None);
 }
+
+/// Shatar: a mate whose series of checks has a shak (here the mating check itself, by a
+/// Rook) wins; a mate by a Knight alone loses for the mater; a mate by a Bishop with no
+/// shak before it is a draw.
+#[test]
+fn shatar_a_mate_counts_only_after_a_shak() {
+    let mut rook = game("shatar", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    play(&mut rook, "a1a8");
+    assert_eq!(
+        rook.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
+
+    let mut knight = game("shatar", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1");
+    play(&mut knight, "g5f7");
+    let end = knight.outcome().unwrap();
+    assert_eq!(
+        end,
+        Outcome::UncountedMate {
+            mater: Color::White,
+            by_knights: true
+        }
+    );
+    assert_eq!(end.to_string(), "checkmate by Knights alone, black wins");
+    assert_eq!(end.result(), "0-1");
+
+    let mut bishop = game("shatar", "3rkb2/3pp3/8/8/8/8/4B3/6K1 w - - 0 1");
+    play(&mut bishop, "e2h5");
+    let end = bishop.outcome().unwrap();
+    assert_eq!(
+        end,
+        Outcome::UncountedMate {
+            mater: Color::White,
+            by_knights: false
+        }
+    );
+    assert_eq!(
+        end.to_string(),
+        "checkmate with no shak among the checks, draw"
+    );
+    assert_eq!(end.result(), "1/2-1/2");
+    // In chess the same moves are plain mates.
+    for (fen, mv) in [
+        ("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", "g5f7"),
+        ("3rkb2/3pp3/8/8/8/8/4B3/6K1 w - - 0 1", "e2h5"),
+    ] {
+        let mut g = game("chess", fen);
+        play(&mut g, mv);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Checkmate {
+                winner: Color::White
+            })
+        );
+    }
+}
+
+/// Shatar: each side's series of checks runs through its moves in a row that give check,
+/// records a shak (a check by Knight, Rook or Bers), ends with a move that gives none,
+/// and is taken back with the moves.
+#[test]
+fn shatar_the_series_of_checks_follows_the_moves() {
+    use joust_core::check_series::CheckSeries;
+    let mut g = game("shatar", "4k3/p7/8/8/8/8/3B4/4K2R w - - 0 1");
+    let series = |g: &Game<u64>| g.position().check_series(Color::White);
+    play(&mut g, "d2b4"); // no check
+    assert_eq!(series(&g), CheckSeries::None);
+    play(&mut g, "e8d8");
+    play(&mut g, "b4a5"); // a Bishop's check: no shak
+    assert_eq!(series(&g), CheckSeries::Checks);
+    play(&mut g, "d8e8");
+    play(&mut g, "h1h8"); // a Rook's check: a shak
+    assert_eq!(series(&g), CheckSeries::WithShak);
+    play(&mut g, "e8f7");
+    play(&mut g, "h8b8"); // no check: the series ends
+    assert_eq!(series(&g), CheckSeries::None);
+    g.undo();
+    assert_eq!(series(&g), CheckSeries::WithShak);
+    g.undo();
+    g.undo();
+    assert_eq!(series(&g), CheckSeries::Checks);
+    assert_eq!(g.position().check_series(Color::Black), CheckSeries::None);
+}
+
+/// Shatar: a side left with its King alone draws at once (Robado).
+#[test]
+fn shatar_a_bare_king_draws() {
+    let mut g = game("shatar", "4k3/8/8/8/8/8/3r4/3RK3 w - - 0 1");
+    play(&mut g, "d1d2");
+    let end = g.outcome().unwrap();
+    assert_eq!(end.winner(), None);
+    assert!(
+        matches!(
+            end,
+            Outcome::Extinction {
+                side: Color::Black,
+                left: 1,
+                ..
+            }
+        ),
+        "{end:?}"
+    );
+}

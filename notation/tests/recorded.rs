@@ -453,6 +453,18 @@ pub const RECORDED: &[(&str, &str, &[&str])] = &[
         &["f8=Q", "Ra8+"],
     ),
     (
+        "shatar",
+        "g2g3 g8f6 b1d2 c8f5 d2e4 f6d7 e4g5 g7g6 a2a3 f5d3 a3a4 d7c5 g3g4 b8d7 g5e4 c7c6 a4a5 \
+         e7e6 d4c5 g6g5 e1d2 d3c4 b2b3 d5d4 d1e1 f8d6 a1a2 d7b6 f1h3 c4d3 c2c3 d3e4 a2a3 d4d3 \
+         c5b6 e4f5 c3c4 d8d7 b3b4 d6b4 d2d1 e8f8 c1e3 a8d8 g1f3 a7a6 a3a1 b4d6 e1f1 d6e5 a1b1 \
+         c6c5 f3g5 e5f4 h1g1 d7c8 b1b3 d3d2 f2f3 h7h6 g5h7 f8e7 e3f2 c8c6 f2e3 h8e8 b3c3 d8d5 \
+         e3f4 d5e5 h7f8 f5g4 h3g4 e7f8 e2e3 e5f5 c3c1 d2c1j d1e2 c1a1 f1c1 a1a4 f4b8 f5f3 b8d6 \
+         e8e7 d6g3 c6c7 g3d6 h6h5 b6c7 f7f6 c1e1 a4a2 e1d2 a2d2 e2f3 f8g7 d6e5 g7h6 e5c3 e7d7 \
+         c3a1 h6g5 c7c8j g5h4 c8a8 d2f2 f3e4 d7d2 g1b1 d2d1 g4d1 f2f4 e4f4 b7b6 a8a7 b6a5 a1f6 \
+         h4h3 f6g5 e6e5 f4f5 h3g2 d1g4 e5e4 a7b7 a5a4 b7b2",
+        &["dxc1=J+", "Bxb4+", "#"],
+    ),
+    (
         "courier",
         "h1g1 b8a6 c1e3 j8h6 g3h4 g6h5 b1a3 g5h4 j1h3 h6j8 f2f3 l8l7 k1l3 j7j6 g1g2 b7b6 b2b3 \
          a6b4 e3c1 b4d5 i2i3 j8l6 i3i4 f7f6 e1f2 e7e6 l1k1 h5g6 f2e1 i7i6 f1f2 k8i7 l3j4 d5f4 \

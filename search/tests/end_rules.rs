@@ -47,3 +47,13 @@ fn three_kings_takes_a_king() {
 fn horde_black_takes_the_last_pawn() {
     assert_wins("horde", "4k3/8/8/8/8/8/r6P/8 b - - 0 1", 2, &["a2h2"]);
 }
+
+/// Shatar: a mate by a Knight alone loses for the mater, so the search does not give it;
+/// a mate with a shak (the Rook's) it gives.
+#[test]
+fn shatar_no_mate_by_a_knight_alone() {
+    let (mv, score) = solve("shatar", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", 3);
+    assert_ne!(mv, "g5f7", "score {score}");
+    assert!(score > -MATE_BOUND && score < MATE_BOUND, "{mv} {score}");
+    assert_wins("shatar", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 2, &["a1a8"]);
+}

@@ -187,6 +187,13 @@ pub const CASES: &[Case] = &[
         engines: &[Engine::FairyStockfish],
     },
     Case {
+        game: "shatar",
+        position: "start",
+        fen: None,
+        depth: 6,
+        engines: &[Engine::FairyStockfish],
+    },
+    Case {
         game: "courier",
         position: "start",
         fen: None,

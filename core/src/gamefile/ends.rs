@@ -1,10 +1,11 @@
 //! The end-rule keys: `extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`,
-//! `extinctionOpponentPieceCount`, `extinctionClaim`, `mustCapture` and
-//! `checkmateValue`, read with Fairy-Stockfish's meanings into [`EndRules`].
+//! `extinctionOpponentPieceCount`, `extinctionClaim`, `mustCapture`, `checkmateValue`
+//! and `shatarMateRule`, read with Fairy-Stockfish's meanings into [`EndRules`].
 
 use super::error::GameFileError;
 use super::ini::Entry;
 use super::keys::{bad, unsupported, Keys};
+use crate::check_series::ShatarMate;
 use crate::color::Color;
 use crate::end_rules::{EndRules, EndValue, Extinction, ExtinctionKinds};
 use crate::fen::placement_letters;
@@ -26,6 +27,9 @@ pub(crate) fn end_rules(keys: &Keys<'_>, kinds: &[PieceKind]) -> Result<EndRules
         },
     };
     let must_capture = keys.bool("mustCapture", false)?;
+    let shatar_mate = keys
+        .bool("shatarMateRule", false)?
+        .then(|| shatar_mate(keys, kinds));
     // Every extinction key is read, so none is reported as unread when the rule is off.
     let value_entry = keys.get("extinctionValue");
     let types = keys.get("extinctionPieceTypes");
@@ -57,7 +61,28 @@ pub(crate) fn end_rules(keys: &Keys<'_>, kinds: &[PieceKind]) -> Result<EndRules
         extinction,
         must_capture,
         checkmate,
+        shatar_mate,
     })
+}
+
+/// Shatar's mating rule for a game's kinds. Fairy-Stockfish's shak pieces are its
+/// predefined `knight`, `rook` and `bers`, and the pieces that may not mate alone its
+/// `knight`, whatever letters the file gives them.
+fn shatar_mate(keys: &Keys<'_>, kinds: &[PieceKind]) -> ShatarMate {
+    let bits = |names: &[&str]| {
+        names
+            .iter()
+            .filter_map(|name| keys.get(name)?.value.chars().next())
+            .filter_map(|c| {
+                let letter = c.to_ascii_uppercase();
+                kinds.iter().position(|k| k.letter == letter)
+            })
+            .fold(0u32, |acc, i| acc | 1 << i)
+    };
+    ShatarMate {
+        shak: bits(&["knight", "rook", "bers"]),
+        knights: bits(&["knight"]),
+    }
 }
 
 /// A value key: `win`, `loss` or `draw` for the side concerned, `none` for no rule.

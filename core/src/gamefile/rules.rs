@@ -57,6 +57,7 @@ pub(crate) const KNOWN: &[&str] = &[
     "stalemateValue",
     "stalematePieceCount",
     "checkmateValue",
+    "shatarMateRule",
     "nMoveRule",
     "nFoldRule",
     "nFoldValue",
@@ -278,11 +279,6 @@ pub(crate) const UNSUPPORTED: &[Unsupported] = &[
         "repetition rules are not played yet",
     ),
     u("chasingRule", "none", "chasing rules are not played yet"),
-    u(
-        "shatarMateRule",
-        "false",
-        "Shatar mating rules are not played yet",
-    ),
     u("bikjangRule", "false", "the Bikjang rule is not played yet"),
     u("dupleCheck", "false", "extinction goals are not played yet"),
     u(

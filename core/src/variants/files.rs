@@ -50,6 +50,7 @@ const FILES: &[(&str, &str)] = &[
     ("threekings.ini", include_str!("../../games/threekings.ini")),
     ("losers.ini", include_str!("../../games/losers.ini")),
     ("shatranj.ini", include_str!("../../games/shatranj.ini")),
+    ("shatar.ini", include_str!("../../games/shatar.ini")),
     ("courier.ini", include_str!("../../games/courier.ini")),
     ("horde.ini", include_str!("../../games/horde.ini")),
     ("asean.ini", include_str!("../../games/asean.ini")),

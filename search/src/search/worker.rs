@@ -130,7 +130,7 @@ impl<'a, B: TableCache> Worker<'a, B> {
         }
         let us = pos.side_to_move();
         if self.t.in_check(pos, us) {
-            return self.mated_score(ply);
+            return self.mated_score(pos, ply);
         }
         self.stalemate_score(pos, ply)
     }
