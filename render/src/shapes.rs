@@ -83,6 +83,11 @@ fn design(kind: &PieceKind) -> Design {
         "Khon" => plain(Base::Spire),
         "Courier" => plain(Base::Pennant),
         "Banner" => with_knight(Base::Cannon),
+        // Shatar's Bers: a Rook that also steps as a Fers.
+        "Bers" => Design {
+            behind: Some(Base::Ferz),
+            ..plain(Base::Rook)
+        },
         // Clobber's stones: a plain disc, as on a Go board.
         "Stone" => plain(Base::Token),
         _ => lettered(Base::Token),

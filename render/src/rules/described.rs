@@ -2,6 +2,7 @@
 //! Fairy-Stockfish's family, and users' own games): written from the game's data, so
 //! that they say exactly what the engine plays.
 
+use joust_core::end_rules::EndValue;
 use joust_core::fen::placement_letters;
 use joust_core::variant::{DoubleStep, StalemateResult};
 use joust_core::{Color, KindId, Variant};
@@ -223,11 +224,30 @@ fn ending(v: &Variant) -> String {
     } else {
         Some(format!("the {}-move rule", v.fifty_move_plies / 2))
     };
+    let ends = &v.end_rules;
+    let mate = match (&ends.shatar_mate, ends.checkmate) {
+        (Some(rule), _) => {
+            let kinds = |mask: u32| -> Vec<KindId> {
+                v.kind_ids().filter(|k| mask >> k.0 & 1 != 0).collect()
+            };
+            format!(
+                "Checkmate wins only if the mater's checks in a row include one by {}; \
+                 by {} alone it loses, else it draws",
+                letters(v, &kinds(rule.shak)),
+                letters(v, &kinds(rule.knights))
+            )
+        }
+        (None, EndValue::Win) => "Being checkmated wins".to_string(),
+        (None, _) => "Checkmate wins".to_string(),
+    };
+    // A game with its own ends has no dead positions (as `Game::outcome` plays it).
+    let own_ends =
+        ends.extinction.is_some() || ends.checkmate != EndValue::Loss || ends.shatar_mate.is_some();
     let dead = &v.dead_position;
-    if !dead.enabled {
+    if !dead.enabled || own_ends {
         let count = count.map_or(String::new(), |c| format!(" and {c}"));
         return format!(
-            "Checkmate wins; {stalemate}; threefold repetition{count} draw; no position is dead."
+            "{mate}; {stalemate}; threefold repetition{count} draw; no position is dead."
         );
     }
     let mut kinds = Vec::new();
@@ -247,8 +267,8 @@ fn ending(v: &Variant) -> String {
     };
     let count = count.map_or(String::new(), |c| format!(", {c}"));
     format!(
-        "Checkmate wins; {stalemate}; threefold repetition{count} and dead positions \
-         ({dead_text}) draw."
+        "{mate}; {stalemate}; threefold repetition{count} and dead positions ({dead_text}) \
+         draw."
     )
 }
 

@@ -12,9 +12,6 @@ pub(super) fn own_ends(v: &Variant) -> Option<String> {
     if v.royal(Color::White).is_none() || v.royal(Color::Black).is_none() {
         parts.push("a side without a royal piece is never in check".to_string());
     }
-    if ends.checkmate == EndValue::Win {
-        parts.push("being checkmated wins".to_string());
-    }
     if ends.must_capture {
         parts.push("a side that can capture must capture".to_string());
     }
@@ -30,6 +27,7 @@ pub(super) fn own_ends(v: &Variant) -> Option<String> {
         };
         let mut text = match e.count {
             0 => format!("a side with no {what} left {value}"),
+            1 if e.kinds == ExtinctionKinds::All => format!("a side with 1 piece left {value}"),
             n => format!("a side with at most {n} {what} left {value}"),
         };
         if e.opponent_count > 0 {
