@@ -2,7 +2,9 @@
 //! (1 s + 10 ms by default) over every game id, through the `joust-match` runner that
 //! `cargo xtask match` uses (random balanced openings, each played with both colours).
 //! `match` fails only on illegal moves, crashes and stalls; the soak also fails on any
-//! loss on time, since at such clocks that is what it is looking for.
+//! loss on time, and on any move that took more than a fifth of the time left plus the
+//! increment (issue 27's rule for time management), since at such clocks that is what it
+//! is looking for. It names the most clock-hungry move of all either way.
 
 use crate::game_list::parse_games;
 use clap::Args;
