@@ -3,7 +3,7 @@
 //! middle of an exchange.
 
 use super::params::{QS_ALL_CAPTURES_PLIES, QS_CHECK_PLIES, QS_DELTA_MARGIN};
-use super::table_score::{to_tt, tt_cutoff};
+use super::table_score::{refine_eval, to_tt, tt_cutoff};
 use super::worker::Worker;
 use super::{INF, MAX_PLY};
 use crate::see::{see_ge, victim_value};
@@ -63,7 +63,9 @@ impl<B: TableCache> Worker<'_, B> {
         let alpha0 = alpha;
         let mut stand = -INF;
         if !in_check {
-            stand = self.static_eval(pos, ply);
+            // The static value sharpened by the table entry's bound, as the main search's
+            // pruning reads it.
+            stand = refine_eval(entry, self.static_eval(pos, ply), ply);
             if stand >= beta || ply >= MAX_PLY {
                 if store && ply < MAX_PLY {
                     let tt = &self.shared.tt;
