@@ -202,6 +202,20 @@ impl Default for EndRules {
 }
 
 impl EndRules {
+    /// True if the game ends in other ways than chess's: an extinction rule, or a
+    /// checkmate that does not simply lose for the mated side (Losers, Shatar). Such a
+    /// game has no dead positions, and a reply may end it at once without giving check.
+    ///
+    /// ```
+    /// use joust_core::end_rules::{EndRules, EndValue};
+    /// assert!(!EndRules::default().has_own_ends());
+    /// let losers = EndRules { checkmate: EndValue::Win, ..EndRules::default() };
+    /// assert!(losers.has_own_ends());
+    /// ```
+    pub fn has_own_ends(&self) -> bool {
+        self.extinction.is_some() || self.checkmate != EndValue::Loss || self.shatar_mate.is_some()
+    }
+
     /// The extinction `pos` has reached, if the game has such a rule and it applies.
     #[inline]
     pub fn extinct<B: Bits>(&self, pos: &Position<B>) -> Option<ExtinctionEnd> {

@@ -44,7 +44,7 @@ pub use attacks::Pins;
 pub use generate::{count_legal, generate};
 pub use make::{checking_kinds, make, unmake, Undo};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
-pub use outcome::{Game, Outcome};
+pub use outcome::{checkmate_winner, Game, Outcome};
 pub use perft::{divide, perft, perft_parallel, perft_with};
 pub use sliders::Board;
 pub use tables::{tables, TableCache, Tables};

@@ -4,9 +4,7 @@
 use crate::generate::generate;
 use crate::make::{checking_kinds, make, unmake, Undo};
 use crate::moves::{Move, MoveList};
-use crate::tables::{tables, TableCache};
-use joust_core::check_series::ShatarMate;
-use joust_core::end_rules::EndValue;
+use crate::tables::{tables, TableCache, Tables};
 use joust_core::{Color, GoalEnd, Position};
 use std::fmt;
 
@@ -250,12 +248,19 @@ impl<B: TableCache> Game<B> {
         }
         if self.legal_moves().is_empty() {
             return Some(if t.in_check(pos, us) {
-                if let Some(rule) = &ends.shatar_mate {
-                    return Some(shatar_outcome(rule, t, pos));
-                }
-                Outcome::Checkmate {
-                    // Losers: being mated wins.
-                    winner: ends.checkmate.winner(us).unwrap_or(!us),
+                let winner = checkmate_winner(t, pos);
+                match winner {
+                    // Losers: being mated wins; else the mater won.
+                    Some(w) if ends.shatar_mate.is_none() || w == !us => {
+                        Outcome::Checkmate { winner: w }
+                    }
+                    // Shatar: a mate that does not count.
+                    _ if ends.shatar_mate.is_some() => Outcome::UncountedMate {
+                        mater: !us,
+                        by_knights: winner.is_some(),
+                    },
+                    // Unreached: game files refuse `checkmateValue = draw`.
+                    _ => Outcome::Checkmate { winner: !us },
                 }
             } else {
                 Outcome::Stalemate {
@@ -268,8 +273,7 @@ impl<B: TableCache> Game<B> {
             });
         }
         // A game with its own ends (extinction, mate that wins) has no dead positions.
-        let own_ends = ends.extinction.is_some() || ends.checkmate != EndValue::Loss;
-        if !own_ends && variant.dead_position.is_dead(variant, &pos.material()) {
+        if !ends.has_own_ends() && variant.dead_position.is_dead(variant, &pos.material()) {
             return Some(Outcome::DeadPosition);
         }
         if self.repetitions() >= 3 {
@@ -282,20 +286,18 @@ impl<B: TableCache> Game<B> {
     }
 }
 
-/// The outcome of a checkmate under Shatar's mating rule: the side that just moved gave
-/// it.
-fn shatar_outcome<B: TableCache>(
-    rule: &ShatarMate,
-    t: &crate::tables::Tables<B>,
-    pos: &Position<B>,
-) -> Outcome {
-    let mater = !pos.side_to_move();
-    let checkers = checking_kinds(t, pos, mater);
-    match rule.mate_winner(pos.check_series(mater), checkers, mater) {
-        Some(w) if w == mater => Outcome::Checkmate { winner: mater },
-        winner => Outcome::UncountedMate {
-            mater,
-            by_knights: winner.is_some(),
-        },
+/// The winner when the side to move in `pos` is checkmated, `None` for a draw: the game's
+/// `checkmateValue` (the mater wins, or the mated side in Losers), or under Shatar's
+/// mating rule what the mater's series of checks makes of it. The one place where both
+/// [`Game::outcome`] and the search read this.
+pub fn checkmate_winner<B: TableCache>(t: &Tables<B>, pos: &Position<B>) -> Option<Color> {
+    let mated = pos.side_to_move();
+    let ends = &t.variant().end_rules;
+    match &ends.shatar_mate {
+        Some(rule) => {
+            let checkers = checking_kinds(t, pos, !mated);
+            rule.mate_winner(pos.check_series(!mated), checkers, !mated)
+        }
+        None => ends.checkmate.winner(mated),
     }
 }

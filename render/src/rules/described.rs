@@ -241,8 +241,7 @@ fn ending(v: &Variant) -> String {
         (None, _) => "Checkmate wins".to_string(),
     };
     // A game with its own ends has no dead positions (as `Game::outcome` plays it).
-    let own_ends =
-        ends.extinction.is_some() || ends.checkmate != EndValue::Loss || ends.shatar_mate.is_some();
+    let own_ends = ends.has_own_ends();
     let dead = &v.dead_position;
     if !dead.enabled || own_ends {
         let count = count.map_or(String::new(), |c| format!(" and {c}"));

@@ -5,9 +5,8 @@
 
 use super::worker::Worker;
 use super::MATE;
-use joust_core::end_rules::EndValue;
 use joust_core::{Color, Position};
-use joust_movegen::{checking_kinds, TableCache};
+use joust_movegen::{checkmate_winner, TableCache};
 
 /// The score at `ply` for `us` of an end won by `winner` (`None`: a draw).
 fn end_score(winner: Option<Color>, us: Color, ply: usize) -> i32 {
@@ -32,25 +31,13 @@ impl<B: TableCache> Worker<'_, B> {
     /// The score at `ply` of being checkmated in `pos`: a loss, or a win in Losers; under
     /// Shatar's mating rule, what the series of checks that led to it makes it.
     pub(super) fn mated_score(&self, pos: &Position<B>, ply: usize) -> i32 {
-        let ends = &self.t.variant().end_rules;
-        if let Some(rule) = &ends.shatar_mate {
-            let us = pos.side_to_move();
-            let checkers = checking_kinds(self.t, pos, !us);
-            let winner = rule.mate_winner(pos.check_series(!us), checkers, !us);
-            return end_score(winner, us, ply);
-        }
-        match ends.checkmate {
-            EndValue::Loss => -MATE + ply as i32,
-            EndValue::Win => MATE - ply as i32,
-            EndValue::Draw => 0,
-        }
+        end_score(checkmate_winner(self.t, pos), pos.side_to_move(), ply)
     }
 
     /// True if the game ends in other ways than being mated or stalemated (extinction)
     /// or if being mated does not lose: a reply may then win at once without a check.
     pub(super) fn has_own_ends(&self) -> bool {
-        let ends = &self.t.variant().end_rules;
-        ends.extinction.is_some() || ends.checkmate != EndValue::Loss || ends.shatar_mate.is_some()
+        self.t.variant().end_rules.has_own_ends()
     }
 }
 
