@@ -9,7 +9,7 @@
 //!   ([`Shape::General`](crate::tables::Shape::General)), read atom by atom.
 //! - [`royalless`]: a side without a royal piece; every pseudo-legal move is legal.
 //! - [`castling`]: castling moves, for both.
-//! - [`first_leaps`]: Ouk Chatrang's first-move leaps, for the tested generator.
+//! - [`first_leaps`]: Ouk Chatrang's first-move leaps, for both.
 //! - [`hand_gating`]: S-Chess's gating from the hand, added to the moves of either.
 //! - The game's end rules ([`joust_core::end_rules`]) come around them: no move once a
 //!   side is extinct, and only captures when captures are compulsory and one exists.

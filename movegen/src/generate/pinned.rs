@@ -1,9 +1,12 @@
 //! Legal move generation for games whose pieces are leapers, (limited) riders and FIDE
 //! pawns ([`Shape::LeapsAndRides`](crate::tables::Shape::LeapsAndRides) and
 //! [`Shape::Pawn`](crate::tables::Shape::Pawn)): checks and pins are worked out first, so
-//! every move generated is legal without playing it out.
+//! every move generated is legal without playing it out (but Ouk Chatrang's few
+//! first-move leaps, each tested on the occupancy it leaves).
 
 use super::castling::castling;
+use super::first_leaps;
+use super::limits::Bounds;
 use crate::attacks::Pins;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::Board;
@@ -78,6 +81,18 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
 
     if checkers.is_empty() {
         castling(t, pos, |_| true, list);
+    }
+
+    if t.first_leaps {
+        // Ouk Chatrang's first-move leaps: a few moves, while their rights hold, each
+        // tested on the occupancy it leaves.
+        let safe = |from: Square, to: Square| {
+            let to_bit = B::from_square(to);
+            let after = (occ ^ B::from_square(from)) | to_bit;
+            t.attackers_after(pos, ksq, after, them, to_bit).is_empty()
+        };
+        let in_check = checkers.any();
+        first_leaps::moves(t, pos, ksq, in_check, &Bounds::free(), &safe, list);
     }
 }
 

@@ -134,8 +134,6 @@ impl<B: TableCache> Tables<B> {
             // Mutual immunity and the Makpong rule are the tested generator's.
             && variant.mutual_immunity.is_none()
             && !variant.check_freezes_royal
-            // So are Ouk Chatrang's first-move leaps.
-            && variant.first_leaps.is_none()
             // And the movement limits (Xiangqi's palace, river and flying general).
             && !variant.movement_limits.any();
         for color in Color::ALL {
