@@ -420,6 +420,43 @@ impl MoveList {
     }
 }
 
+/// Where move generation puts the moves it finds: a [`MoveList`] keeps them, a
+/// [`MoveCount`] only counts them (perft's last ply, where only their number matters).
+pub(crate) trait MoveSink {
+    /// Takes one move.
+    fn push(&mut self, mv: Move);
+    /// Takes a normal move from `from` to each square of `targets`.
+    fn push_normals<B: Bits>(&mut self, from: Square, targets: B);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+
+    #[inline(always)]
+    fn push_normals<B: Bits>(&mut self, from: Square, targets: B) {
+        MoveList::push_normals(self, from, targets);
+    }
+}
+
+/// A [`MoveSink`] that counts the moves and keeps none.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct MoveCount(pub(crate) u64);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_normals<B: Bits>(&mut self, _: Square, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+}
+
 impl Default for MoveList {
     fn default() -> Self {
         MoveList::new()

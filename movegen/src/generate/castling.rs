@@ -3,7 +3,7 @@
 //! right the side still has, whose squares are empty and whose royal path is safe, and
 //! that the game's other rules allow (the tested generator's mutual immunity).
 
-use crate::moves::{Move, MoveFlag, MoveList};
+use crate::moves::{Move, MoveFlag, MoveSink};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::variant::CastlingRule;
@@ -11,11 +11,11 @@ use joust_core::Position;
 
 /// Appends the castling moves of the side to move, which is not in check, that `allows`
 /// also allows.
-pub(super) fn castling<B: Board>(
+pub(super) fn castling<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     allows: impl Fn(&CastlingRule) -> bool,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     each_castling(t, pos, allows, |mv| list.push(mv));
 }

@@ -5,7 +5,7 @@
 //! empty square or an enemy piece.
 
 use super::limits::Bounds;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveSink};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::{Color, Position, Square};
@@ -15,14 +15,14 @@ use joust_core::{Color, Position, Square};
 /// royal unattacked.
 #[cold]
 #[inline(never)]
-pub(super) fn moves<B: Board>(
+pub(super) fn moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     ksq: Square,
     in_check: bool,
     bounds: &Bounds<'_, B>,
     safe: &impl Fn(Square, Square) -> bool,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let rights = pos.first_move_rights(us);

@@ -7,7 +7,7 @@
 
 use super::limits::Bounds;
 use super::tested::push_promotions;
-use crate::moves::{Move, MoveFlag, MoveList};
+use crate::moves::{Move, MoveFlag, MoveSink};
 use crate::sliders::Board;
 use crate::tables::{Sets, Tables};
 use joust_core::variant::DoubleStep;
@@ -59,13 +59,13 @@ pub(super) fn sets_of<B: Board>(
 /// `bounds` and `safe` allow (a move from and to) and the shots that `safe_shot` allows
 /// (at a target).
 #[inline(never)]
-pub(super) fn moves<B: Board>(
+pub(super) fn moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     bounds: &Bounds<'_, B>,
     safe: &dyn Fn(Square, Square) -> bool,
     safe_shot: &dyn Fn(Square) -> bool,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let mut kinds = t.masks[us.index()].general & pos.kinds_present(us);
@@ -122,13 +122,13 @@ fn double_step_square<B: Board>(t: &Tables<B>, color: Color, from: Square) -> Op
 
 /// The en-passant capture of the general pawn of `kind` on `from`, if its leap captures
 /// reach the en-passant square and the capture leaves the royal unattacked.
-fn en_passant<B: Board>(
+fn en_passant<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     kind: KindId,
     from: Square,
     bounds: &Bounds<'_, B>,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let Some(ep) = pos.en_passant() else {

@@ -136,6 +136,12 @@ impl<'a, B: Board> Bounds<'a, B> {
         !self.sole.has(target)
     }
 
+    /// True if the royals already face each other: [`Bounds::finish`] drops moves.
+    #[inline(always)]
+    pub(super) fn facing(&self) -> bool {
+        self.facing
+    }
+
     /// True if moves that change the board in more than one place need
     /// [`Bounds::allows_exactly`].
     #[inline(always)]

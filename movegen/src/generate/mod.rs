@@ -32,7 +32,7 @@ mod royalless;
 mod tested;
 
 use crate::gating::setup_moves;
-use crate::moves::{Move, MoveFlag, MoveList};
+use crate::moves::{Move, MoveCount, MoveFlag, MoveList};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::Position;
@@ -70,6 +70,18 @@ fn count_moves<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
         }
         if let Some(n) = royalless_count(t, pos) {
             return n;
+        }
+    }
+    if !t.gating && !t.hand_gating && !ends.must_capture && !t.extinct(pos) {
+        // Counted without writing the moves: what `generate_moves` does then.
+        if pos.royal_square(pos.side_to_move()).is_some() {
+            return if t.pinned_generator {
+                let mut count = MoveCount::default();
+                pinned::generate(t, pos, &mut count);
+                count.0
+            } else {
+                tested::count(t, pos)
+            };
         }
     }
     let mut list = MoveList::new();

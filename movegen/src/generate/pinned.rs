@@ -8,14 +8,14 @@ use super::castling::castling;
 use super::first_leaps;
 use super::limits::Bounds;
 use crate::attacks::Pins;
-use crate::moves::{Move, MoveFlag, MoveList};
+use crate::moves::{Move, MoveFlag, MoveSink};
 use crate::sliders::Board;
 use crate::tables::Tables;
 use joust_core::{Color, KindId, Position, Square};
 
 /// Appends every legal move of the side to move to `list`, past the setup phase.
 #[inline(always)]
-pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+pub(super) fn generate<B: Board, S: MoveSink>(t: &Tables<B>, pos: &Position<B>, list: &mut S) {
     let us = pos.side_to_move();
     let them = !us;
     let Some(ksq) = pos.royal_square(us) else {
@@ -63,9 +63,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
             if pinned.has(from) {
                 to_set &= pins.allowed(t, from);
             }
-            for to in to_set.squares() {
-                list.push(Move::normal(from, to));
-            }
+            list.push_normals(from, to_set);
         }
     }
 
@@ -106,13 +104,13 @@ struct Constraints<B> {
 }
 
 #[inline(always)]
-fn push_pawn<B: Board>(
+fn push_pawn<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     from: Square,
     to: Square,
     flag: MoveFlag,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     if t.promotion_zone[us.index()].has(to) {
@@ -129,12 +127,12 @@ fn push_pawn<B: Board>(
     }
 }
 
-fn pawn_moves<B: Board>(
+fn pawn_moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     c: &Constraints<B>,
     pawns: B,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let Constraints {
         ksq,

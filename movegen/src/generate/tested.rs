@@ -15,7 +15,7 @@ use super::first_leaps;
 use super::general;
 use super::immunity::Immunity;
 use super::limits::Bounds;
-use crate::moves::{Move, MoveFlag, MoveList};
+use crate::moves::{Move, MoveCount, MoveFlag, MoveList, MoveSink};
 use crate::sliders::Board;
 use crate::tables::{bent, Sets, Shape, Tables};
 use joust_core::variant::DoubleStep;
@@ -24,6 +24,35 @@ use joust_core::{Color, KindId, Position, Square};
 /// Appends every legal move of the side to move to `list`, past the setup phase.
 #[inline(always)]
 pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut MoveList) {
+    let bounds = Bounds::new(t, pos);
+    generate_within(t, pos, &bounds, list);
+    bounds.finish(t, pos, list);
+}
+
+/// How many moves [`generate`] appends: counted without writing them, unless the royals
+/// already face each other (where moves are dropped once generated).
+#[inline(always)]
+pub(super) fn count<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
+    let bounds = Bounds::new(t, pos);
+    if bounds.facing() {
+        let mut list = MoveList::new();
+        generate_within(t, pos, &bounds, &mut list);
+        bounds.finish(t, pos, &mut list);
+        return list.len() as u64;
+    }
+    let mut count = MoveCount::default();
+    generate_within(t, pos, &bounds, &mut count);
+    count.0
+}
+
+/// [`generate`] within the game's `bounds` in `pos`, before [`Bounds::finish`].
+#[inline(always)]
+fn generate_within<B: Board, S: MoveSink>(
+    t: &Tables<B>,
+    pos: &Position<B>,
+    bounds: &Bounds<'_, B>,
+    list: &mut S,
+) {
     let us = pos.side_to_move();
     let them = !us;
     let Some(ksq) = pos.royal_square(us) else {
@@ -117,7 +146,6 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         danger = !B::EMPTY;
     }
     let immunity = Immunity::new(t, pos);
-    let bounds = Bounds::new(t, pos);
     // True if the non-royal move from `from` to `to` leaves the royal unattacked (and,
     // in Cromwell, Rupert and Pym apart).
     let safe = |from: Square, to: Square| {
@@ -145,14 +173,14 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     if in_check && t.variant.check_freezes_royal {
         // Makpong: the royal may only capture the one piece giving check.
         let mut royal = MoveList::new();
-        royal_moves(t, pos, ksq, in_check, &immunity, &bounds, &mut royal);
+        royal_moves(t, pos, ksq, in_check, &immunity, bounds, &mut royal);
         for &mv in royal.iter() {
             if checkers == B::from_square(mv.to) {
                 list.push(mv);
             }
         }
     } else {
-        royal_moves(t, pos, ksq, in_check, &immunity, &bounds, list);
+        royal_moves(t, pos, ksq, in_check, &immunity, bounds, list);
     }
 
     // Pieces whose moves each need the exact test (unless Rupert's or Pym's forbidden
@@ -200,7 +228,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
     }
 
     if t.masks[us.index()].general & pos.kinds_present(us) != 0 {
-        general::moves(t, pos, &bounds, &safe, &safe_shot, list);
+        general::moves(t, pos, bounds, &safe, &safe_shot, list);
     }
 
     let mut kinds = (t.masks[us.index()].leaps_and_rides | t.masks[us.index()].bent_lion_lance)
@@ -211,7 +239,7 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
         let kt = &t.kinds[kind.index()];
         let lance = kt.shape.lance();
         if lance != 0 {
-            lancer_moves(t, pos, kind, lance, &bounds, &safe, list);
+            lancer_moves(t, pos, kind, lance, bounds, &safe, list);
             continue;
         }
         for from in pos.pieces_of(us, kind).squares() {
@@ -237,12 +265,12 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
 
     if let Some(pawn) = t.pawn[us.index()] {
         if t.kinds[pawn.index()].shape == Shape::Pawn {
-            pawn_moves(t, pos, pawn, &bounds, &safe, list);
+            pawn_moves(t, pos, pawn, bounds, &safe, list);
         }
     }
 
     if t.first_leaps {
-        first_leaps::moves(t, pos, ksq, in_check, &bounds, &safe, list);
+        first_leaps::moves(t, pos, ksq, in_check, bounds, &safe, list);
     }
 
     if !in_check {
@@ -263,19 +291,18 @@ pub(super) fn generate<B: Board>(t: &Tables<B>, pos: &Position<B>, list: &mut Mo
             castling(t, pos, |rule| immunity.allows_castling(t, pos, rule), list);
         }
     }
-    bounds.finish(t, pos, list);
 }
 
 /// Pushes the moves of a compiled piece from `from` to `targets` that `safe` allows,
 /// with promotions for a pawn reaching its last rank.
-pub(super) fn push_checked<B: Board>(
+pub(super) fn push_checked<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     pawn: bool,
     from: Square,
     targets: B,
     safe: &impl Fn(Square, Square) -> bool,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     for to in targets.squares() {
@@ -293,14 +320,14 @@ pub(super) fn push_checked<B: Board>(
 /// Lancer moves (docs/rules/lancers.md, "The Lancer"): along each facing to every empty
 /// square, jumping its own pieces, up to and including the first enemy; then any of the 8
 /// facings.
-pub(super) fn lancer_moves<B: Board>(
+pub(super) fn lancer_moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     kind: KindId,
     dirs: u8,
     bounds: &Bounds<'_, B>,
     safe: &impl Fn(Square, Square) -> bool,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let ours = pos.pieces(us);
@@ -326,14 +353,14 @@ pub(super) fn lancer_moves<B: Board>(
 /// Moves of the royal piece: single moves to unattacked squares, and for the Lion its
 /// capturing double steps and pass, each step checked for safety
 /// (docs/rules/royal-lion.md, "The Royal Lion").
-fn royal_moves<B: Board>(
+fn royal_moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     s: Square,
     in_check: bool,
     immunity: &Immunity<B>,
     bounds: &Bounds<'_, B>,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let them = !us;
@@ -412,14 +439,14 @@ fn royal_moves<B: Board>(
 /// The moves and shots of `sets` for the royal piece on `s` (compiled or general) that
 /// leave it unattacked and the immune pair apart.
 #[inline(always)]
-fn royal_sets<B: Board>(
+fn royal_sets<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     s: Square,
     sets: Sets<B>,
     immunity: &Immunity<B>,
     bounds: &Bounds<'_, B>,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let them = !us;
@@ -450,13 +477,13 @@ fn royal_sets<B: Board>(
 
 /// The moves of a general royal piece on `s`, read from its atoms.
 #[inline(never)]
-fn general_royal_moves<B: Board>(
+fn general_royal_moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     s: Square,
     immunity: &Immunity<B>,
     bounds: &Bounds<'_, B>,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let royal = t.royal[pos.side_to_move().index()].expect("a royal piece is on the board");
     let (sets, _) = general::sets_of(t, pos, royal, s);
@@ -490,13 +517,13 @@ pub(super) fn promotion_kinds<B: Board>(
 
 /// A pawn's move from `from` into the promotion zone at `to`: one move per kind it may
 /// become, and the move as `flag` as well where it may stay a pawn.
-pub(super) fn push_promotions<B: Board>(
+pub(super) fn push_promotions<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     from: Square,
     to: Square,
     flag: MoveFlag,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     for k in promotion_kinds(t, pos, to) {
         list.push(Move::promotion(from, to, k));
@@ -506,13 +533,13 @@ pub(super) fn push_promotions<B: Board>(
     }
 }
 
-pub(super) fn pawn_moves<B: Board>(
+pub(super) fn pawn_moves<B: Board, S: MoveSink>(
     t: &Tables<B>,
     pos: &Position<B>,
     pawn: KindId,
     bounds: &Bounds<'_, B>,
     safe: &impl Fn(Square, Square) -> bool,
-    list: &mut MoveList,
+    list: &mut S,
 ) {
     let us = pos.side_to_move();
     let them = !us;
@@ -524,7 +551,7 @@ pub(super) fn pawn_moves<B: Board>(
     };
     let zone = t.promotion_zone[us.index()];
     let their_pawns = t.pawn[them.index()].map(|k| (k, pos.pieces_of(them, k)));
-    let push = |from: Square, to: Square, flag: MoveFlag, list: &mut MoveList| {
+    let push = |from: Square, to: Square, flag: MoveFlag, list: &mut S| {
         if !bounds.targets(pawn, from).has(to) || !safe(from, to) {
             return;
         }
