@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 
 const JOUST: &str = env!("CARGO_BIN_EXE_joust");
 
+#[path = "xboard/board_picture.rs"]
+mod board_picture;
 mod common;
 
 /// Runs `joust ARGS` with `input` on stdin; returns stdout (status 0 checked).
@@ -193,6 +195,9 @@ impl Plan {
             ]
             .map(String::from),
         );
+        if !self.play {
+            args.extend(board_picture::PLAIN_COLOURS.map(String::from));
+        }
         args.extend(["-saveSettingsFile".into(), path("settings")]);
         args.extend(["-nameOfDebugFile".into(), path("debug.txt")]);
         args
@@ -350,8 +355,9 @@ fn play_a_game(xboard: &Path, display: &str, plan: &Plan, dir: &Path) {
 }
 
 /// Shows XBoard with one engine at the start of the game and takes a screenshot; checks
-/// that the engine has answered XBoard's setup and the picture shows pieces: many
-/// colours (the pieces' shading), not a blank or one-colour board.
+/// that the engine has answered XBoard's setup and that the picture shows the start
+/// position: a piece of the right colour on each square the game's start FEN fills, and
+/// none elsewhere.
 fn screenshot(xboard: &Path, import: &Path, display: &str, plan: &Plan, dir: &Path) {
     let child = start_xboard(xboard, display, plan, dir);
     let _xboard = Killed(child);
@@ -378,18 +384,18 @@ fn screenshot(xboard: &Path, import: &Path, display: &str, plan: &Plan, dir: &Pa
         .status()
         .expect("import runs");
     assert!(status.success());
-    let colors = Command::new(import.with_file_name("identify"))
-        .args(["-format", "%k"])
-        .arg(&shot)
-        .output()
-        .expect("identify runs");
-    let colors: u64 = String::from_utf8_lossy(&colors.stdout)
-        .trim()
-        .parse()
-        .unwrap_or(0);
-    assert!(
-        colors > 200,
-        "{shot:?} has {colors} colours: no pieces drawn?"
+    let game = plan.game;
+    let (files, ranks) = (
+        game.geometry.files() as usize,
+        game.geometry.ranks() as usize,
+    );
+    let seen = board_picture::read(&import.with_file_name("convert"), &shot, files, ranks)
+        .unwrap_or_else(|e| panic!("{}: {shot:?}: {e}", game.id));
+    let expected = board_picture::from_fen(game.start_fen);
+    assert_eq!(
+        seen, expected,
+        "{}: the screenshot {shot:?} shows\n{seen}but the start position is\n{expected}",
+        game.id
     );
 }
 

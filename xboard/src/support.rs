@@ -39,6 +39,10 @@ pub enum Limit {
     NoRoyal,
     /// Castling rights of a side without a royal piece: XBoard's FEN drops them.
     NoRoyalCastling,
+    /// A game XBoard knows by this name, on its board size, but from another start
+    /// position than XBoard's own: with legality testing on, XBoard ignores the engine's
+    /// `setup` for such a game and shows (and tests moves from) its own start.
+    OwnStart,
 }
 
 impl Limit {
@@ -101,9 +105,24 @@ impl fmt::Display for Limit {
                 f,
                 "a side without a royal piece: XBoard's move generator assumes a King"
             ),
+            Limit::OwnStart => write!(
+                f,
+                "another start than XBoard's own game of this name, which XBoard keeps \
+                 while it tests legality"
+            ),
         }
     }
 }
+
+/// XBoard 4.9's own start placement (its `backend.c` arrays) of each variant it knows
+/// whose game of that name Joust plays on the same board from another start. XBoard reads
+/// an engine's `setup` position only with legality testing off, for `fairy`, or for a board
+/// size not its own (`setup` in its `HandleMachineMove`). Joust's Courier is
+/// Fairy-Stockfish's, whose a, g and l pawns and Ferz start advanced.
+const XBOARD_OWN_STARTS: [(&str, &str); 1] = [(
+    "courier",
+    "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR",
+)];
 
 /// Letters of the kinds of `variant` that pass `test`, each once.
 fn letters(variant: &Variant, test: impl Fn(&PieceKind) -> bool) -> Vec<char> {
@@ -150,6 +169,15 @@ pub fn limits(variant: &Variant) -> Vec<Limit> {
     }
     if variant.first_leaps.is_some() {
         out.push(Limit::FirstLeaps);
+    }
+    let placement = variant
+        .start_fen
+        .split([' ', '['])
+        .next()
+        .unwrap_or_default();
+    let own_start = XBOARD_OWN_STARTS.iter().find(|(id, _)| *id == variant.id);
+    if own_start.is_some_and(|(_, start)| *start != placement) {
+        out.push(Limit::OwnStart);
     }
     let royal = |c: Color| {
         variant.armies[c.index()]
@@ -205,6 +233,15 @@ mod tests {
             "{extinction:?}"
         );
         assert!(!extinction.iter().all(Limit::playable));
+    }
+
+    #[test]
+    fn a_start_that_xboard_would_replace_by_its_own_is_played_without_its_test() {
+        assert_eq!(limits_of("courier"), vec![Limit::OwnStart]);
+        assert!(Limit::OwnStart.playable());
+        // XBoard's own start of a game it knows is not a limit.
+        assert!(limits_of("chess").is_empty());
+        assert!(limits_of("shatranj").is_empty());
     }
 
     #[test]
