@@ -283,7 +283,7 @@ impl<B: Board> Tables<B> {
                     .as_ref()
                     .expect("compiled kinds have a program");
                 let own = pos.pieces(by) & !gone & occ;
-                a |= program.sources_residual(&self.board, c, sq, occ, own) & pieces;
+                a |= program.sources_residual(&self.board, c, sq, occ, own, pieces) & pieces;
             }
         }
         a & occ & !gone
@@ -351,7 +351,7 @@ impl<B: Board> Tables<B> {
                     .expect("compiled kinds have a program");
                 if ga.residual & (1 << k) != 0 {
                     let own = pos.pieces(by);
-                    a |= program.sources_residual(&self.board, c, sq, occ, own) & pieces;
+                    a |= program.sources_residual(&self.board, c, sq, occ, own, pieces) & pieces;
                 }
                 if program.blockable {
                     for from in near.squares() {

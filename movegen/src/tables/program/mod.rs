@@ -412,13 +412,15 @@ impl<B: Board> Program<B> {
             sources |= bt.sliders.diag(target, occ) & m[2];
         }
         if self.attack_residual {
-            sources |= self.sources_residual(bt, c, target, occ, own);
+            sources |= self.sources_residual(bt, c, target, occ, own, !B::EMPTY);
         }
         sources
     }
 
     /// The part of [`Self::sources`] beyond its per-square attack masks: rides
-    /// through own pieces or along single directions, hops, and lame leaps.
+    /// through own pieces or along single directions, hops, and lame leaps. Only the
+    /// squares of `pieces` are sure to be tested (the caller keeps only those): lame
+    /// leaps are looked for from them alone.
     #[inline(never)]
     pub fn sources_residual(
         &self,
@@ -427,6 +429,7 @@ impl<B: Board> Program<B> {
         target: Square,
         occ: B,
         own: B,
+        pieces: B,
     ) -> B {
         let mut sources = B::EMPTY;
         if !self.reverse_rides.is_empty() {
@@ -443,7 +446,7 @@ impl<B: Board> Program<B> {
         if self.attacks_lame {
             for op in &self.attack_ops {
                 if let Op::Lame { pairs, .. } = op {
-                    for from in self.reverse_reach[c][target.index()].squares() {
+                    for from in (self.reverse_reach[c][target.index()] & pieces).squares() {
                         if pairs[c][from.index()]
                             .iter()
                             .any(|&(block, t)| t == target && !occ.has(block))
