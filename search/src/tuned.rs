@@ -92,6 +92,65 @@ const LANCERCHESS: Tuned = Tuned {
     values: &[('L', 326), ('J', 294), ('B', 338), ('R', 536), ('K', 1126)],
 };
 
+/// Cromwell, fitted with `cargo xtask tune fit --results --values --passes 4` from the
+/// generic weights on 42,712 quiet positions of 1,530 self-play games at 5,000 nodes a
+/// move (`cargo xtask match --variant cromwell --nodes 5000 --seed 501`, then `tune
+/// extract --results`): held-out error 0.09308 to 0.07797.
+const CROMWELL: Tuned = Tuned {
+    id: "cromwell",
+    weights: &[
+        ("mobility_mg", 13),
+        ("mobility_eg", 12),
+        ("mobility_full", 24),
+        ("pawn_threat", 48),
+        ("hanging", 23),
+        ("hanging_share", 14),
+        ("shield", -50),
+        ("attacker_near_royal", 66),
+        ("doubled_mg", -16),
+        ("doubled_eg", -77),
+        ("isolated_mg", 44),
+        ("isolated_eg", -32),
+        ("passed_mg", -16),
+        ("passed_eg", 37),
+        ("royal_rank_mg", -29),
+        ("royal_centre_file_mg", -48),
+        ("royal_centre_eg", 36),
+        ("pawn_advance_mg", 12),
+        ("pawn_advance_eg", -15),
+        ("placement_mg", 4),
+        ("placement_eg", -12),
+        ("pawn_eg_percent", 34),
+        ("space", 42),
+        ("mobility_zero", 26),
+        ("lesser_threat", 140),
+        ("safe_check_mg", -29),
+        ("safe_check_eg", 168),
+        ("open_file_mg", -70),
+        ("open_file_eg", 10),
+        ("half_open_file_mg", 42),
+        ("half_open_file_eg", 16),
+        ("colour_pair_mg", 30),
+        ("colour_pair_eg", -229),
+        ("shelter_near", 22),
+        ("shelter_mid", 10),
+        ("shelter_far", -20),
+        ("storm", -6),
+        ("trapped_rook_mg", -22),
+        ("trapped_rook_eg", -80),
+        ("connected_mg", -12),
+        ("connected_eg", 22),
+        ("backward_mg", -44),
+        ("backward_eg", 6),
+        ("colour_pawns_mg", 10),
+        ("colour_pawns_eg", -30),
+        ("outpost_mg", -14),
+        ("outpost_eg", -102),
+        ("mobility_excludes_pawn_guarded", 2),
+    ],
+    values: &[('W', 325), ('H', 145), ('B', 180), ('R', 836), ('Y', 1050)],
+};
+
 /// Clash: Black's army is LancerChess's and its kinds share LancerChess's letters, so it
 /// takes LancerChess's fit whole. In self-play at 10,000 nodes a move it scored 81% against
 /// the generic evaluation (97 games).
@@ -115,9 +174,12 @@ const fn lancerchess_weights(id: &'static str) -> Tuned {
 /// Every game with a fitted or borrowed evaluation. The borrowers scored against the
 /// generic evaluation, in self-play at 10,000 nodes a move over 50 games each: chess 74%,
 /// lancers 77%, single-lancer 68%, royal-lion 66%, musketeer 82%. Cromwell, where pieces
-/// shoot, scored 51% and keeps the defaults.
+/// shoot, scored 51% with them and has its own fit, which beat the defaults by SPRT at
+/// 10,000 nodes a move (`cargo xtask match --variant cromwell --nodes 10000 --seed 601
+/// --sprt elo0=0,elo1=30`): 106-66-11 in 183 games, +77 ± 50 Elo.
 const TUNED: &[Tuned] = &[
     LANCERCHESS,
+    CROMWELL,
     CLASH,
     lancerchess_weights("chess"),
     lancerchess_weights("lancers"),
@@ -176,10 +238,13 @@ mod tests {
                 assert!(v.any_kind_by_letter(letter).is_some(), "{}: {letter}", t.id);
             }
             assert_eq!(weights(v), w);
-            assert_eq!(values(v).len(), t.values.len());
+            // A letter may name several kinds (a Lancer per facing, a Horseman per side).
+            let kinds_named = v
+                .kind_ids()
+                .filter(|&k| t.values.iter().any(|&(l, _)| l == v.kind(k).letter))
+                .count();
+            assert_eq!(values(v).len(), kinds_named, "{}", t.id);
         }
-        assert_eq!(weights(variants::cromwell()), Weights::default());
-        assert!(values(variants::cromwell()).is_empty());
         assert_eq!(weights(variants::chess()), weights(variants::lancerchess()));
         assert!(values(variants::chess()).is_empty());
     }

@@ -88,7 +88,23 @@ mod tests {
                 continue;
             }
             let value = on_position!(&pos, p => e.evaluate(p));
-            assert!(value.abs() < 120, "{}: {value}", v.id);
+            // Armies of other pieces need not be level: Cromwell's fit, from self-play
+            // games that Black won 882 to 292, values Black's Pym above White's Rupert.
+            let letters = |c: Color| {
+                let mut l: Vec<char> = v
+                    .start_pieces()
+                    .filter(|p| p.0 == c)
+                    .map(|p| v.kind(p.1).letter)
+                    .collect();
+                l.sort_unstable();
+                l
+            };
+            let bound = if letters(Color::White) == letters(Color::Black) {
+                120
+            } else {
+                300
+            };
+            assert!(value.abs() < bound, "{}: {value}", v.id);
         }
         let chess = variants::chess();
         let e = Evaluator::new(chess);
