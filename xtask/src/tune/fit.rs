@@ -457,9 +457,9 @@ mod tests {
         let r = lancer.any_kind_by_letter('R').unwrap();
         assert_eq!(p.get(tower), Evaluator::new(lancer).value(r));
         assert_ne!(p.get(tower), Evaluator::generic(lancer).value(r));
-        let cromwell = variants::cromwell();
-        let fitted = Params::start(&[cromwell], true, true);
-        let generic = Params::start(&[cromwell], true, false);
+        let xiangqi = variants::by_id("xiangqi").unwrap();
+        let fitted = Params::start(&[xiangqi], true, true);
+        let generic = Params::start(&[xiangqi], true, false);
         assert_eq!(fitted.weights, generic.weights);
         assert_eq!(fitted.values, generic.values);
     }
