@@ -502,13 +502,24 @@ pub fn en_passant_possible<B: Bits>(pos: &Position<B>, ep: Square) -> bool {
     })
 }
 
+/// The placement field of a FEN: its part before the first space or `[` (a bracketed
+/// hand follows the placement in some games' FENs).
+///
+/// ```
+/// use joust_core::fen::placement_field;
+/// assert_eq!(placement_field("8/8/8/8/8/8/8/K6k[Qq] w - - 0 1"), "8/8/8/8/8/8/8/K6k");
+/// ```
+pub fn placement_field(fen: &str) -> &str {
+    fen.split([' ', '[']).next().unwrap_or("")
+}
+
 /// The letter on each square (by square index) of a FEN's placement field, as written
 /// (uppercase White), without checking it against a game: for rules that read the start
 /// position before the game exists (castling from a game file). A malformed field gives
 /// whatever it could read; the game's own FEN check reports it.
 pub fn placement_letters(fen: &str, g: Geometry) -> Vec<Option<char>> {
     let mut board = vec![None; g.len()];
-    let placement = fen.split([' ', '[']).next().unwrap_or("");
+    let placement = placement_field(fen);
     for (i, row) in placement.split('/').enumerate() {
         let Some(rank) = (g.ranks() as usize).checked_sub(1 + i) else {
             break;

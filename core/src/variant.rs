@@ -344,11 +344,15 @@ impl Material {
 }
 
 impl Variant {
+    /// The placement field of the start position's FEN ([`crate::fen::placement_field`]).
+    pub fn start_placement(&self) -> &'static str {
+        crate::fen::placement_field(self.start_fen)
+    }
+
     /// The pieces of the start position's placement, by side and kind (letters that no
     /// army of that side has are left out), in FEN order.
     pub fn start_pieces(&self) -> impl Iterator<Item = (Color, KindId)> + '_ {
-        let placement = self.start_fen.split([' ', '[']).next().unwrap_or("");
-        placement
+        self.start_placement()
             .chars()
             .filter(|c| c.is_ascii_alphabetic())
             .filter_map(move |c| {

@@ -170,11 +170,7 @@ pub fn limits(variant: &Variant) -> Vec<Limit> {
     if variant.first_leaps.is_some() {
         out.push(Limit::FirstLeaps);
     }
-    let placement = variant
-        .start_fen
-        .split([' ', '['])
-        .next()
-        .unwrap_or_default();
+    let placement = variant.start_placement();
     let own_start = XBOARD_OWN_STARTS.iter().find(|(id, _)| *id == variant.id);
     if own_start.is_some_and(|(_, start)| *start != placement) {
         out.push(Limit::OwnStart);

@@ -60,7 +60,7 @@ impl fmt::Display for Squares {
 /// promoted piece and a Lancer's facing is in brackets, `L(NE)`: these are skipped; a
 /// capital is White's.
 pub fn from_fen(fen: &str) -> Squares {
-    let placement = fen.split([' ', '[']).next().unwrap_or_default();
+    let placement = joust_core::fen::placement_field(fen);
     let ranks = placement
         .split('/')
         .map(|rank| {
