@@ -4,7 +4,8 @@
 //! The file (little-endian):
 //!
 //! ```text
-//! "JOUSTNN1" (8 bytes), files u8, ranks u8, kinds u16, hidden u16,
+//! "JOUSTNN1" or "JOUSTNC1" (8 bytes; the second: a correction, see
+//! [`Network::is_correction`]), files u8, ranks u8, kinds u16, hidden u16,
 //! id length u8, id bytes (the game it was trained for, UTF-8),
 //! feature weights: features x hidden i16 (feature-major),
 //! feature biases: hidden i16, output weights: 2 x hidden i16 (the side to move's
@@ -15,8 +16,11 @@ use crate::{QA, QB, SCALE};
 use joust_core::{Color, Square, Variant};
 use std::fmt;
 
-/// The file's first bytes.
+/// The first bytes of a network that gives the whole evaluation.
 pub const MAGIC: &[u8; 8] = b"JOUSTNN1";
+
+/// The first bytes of a network whose value is added to the game's evaluation from data.
+pub const CORRECTION_MAGIC: &[u8; 8] = b"JOUSTNC1";
 
 /// The largest accumulator width a file may give.
 pub const MAX_HIDDEN: usize = 2048;
@@ -41,14 +45,21 @@ pub struct Network {
     /// `2 x hidden`: the side to move's accumulator, then the other's.
     out_weights: Vec<i16>,
     out_bias: i32,
+    /// True if the value is a correction added to the evaluation from data.
+    correction: bool,
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({}, {}x{}, {} kinds, hidden {})",
-            self.id, self.files, self.ranks, self.kinds, self.hidden
+            "Network({}, {}x{}, {} kinds, hidden {}{})",
+            self.id,
+            self.files,
+            self.ranks,
+            self.kinds,
+            self.hidden,
+            if self.correction { ", correction" } else { "" }
         )
     }
 }
@@ -150,14 +161,34 @@ impl Network {
             ft_bias,
             out_weights,
             out_bias,
+            correction: false,
         })
+    }
+
+    /// This network as a correction: its value is to be added to the game's evaluation
+    /// from data rather than replace it (a network trained on the gap between that
+    /// evaluation and the searches' scores, `cargo xtask train --correction`).
+    pub fn into_correction(mut self) -> Network {
+        self.correction = true;
+        self
+    }
+
+    /// True if this network's value is added to the evaluation from data, false if it is
+    /// the whole evaluation.
+    pub fn is_correction(&self) -> bool {
+        self.correction
     }
 
     /// Reads a network file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < FIXED + 1 || &bytes[..8] != MAGIC {
+        if bytes.len() < FIXED + 1 {
             return Err(NetError::NotANetwork);
         }
+        let correction = match &bytes[..8] {
+            m if m == MAGIC => false,
+            m if m == CORRECTION_MAGIC => true,
+            _ => return Err(NetError::NotANetwork),
+        };
         let (files, ranks) = (bytes[8], bytes[9]);
         let kinds = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
         let hidden = u16::from_le_bytes([bytes[12], bytes[13]]) as usize;
@@ -191,13 +222,18 @@ impl Network {
             out_weights,
             out_bias,
         )
+        .map(|net| Network { correction, ..net })
     }
 
     /// The network file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let id = &self.id.as_bytes()[..self.id.len().min(255)];
         let mut out = Vec::with_capacity(FIXED + id.len() + 2 * self.ft_weights.len() + 64);
-        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(if self.correction {
+            CORRECTION_MAGIC
+        } else {
+            MAGIC
+        });
         out.extend_from_slice(&[self.files, self.ranks]);
         out.extend_from_slice(&(self.kinds as u16).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u16).to_le_bytes());

@@ -109,3 +109,16 @@ fn a_network_reads_back_from_its_bytes_and_refuses_other_games() {
     too_big[at..at + 2].copy_from_slice(&1000i16.to_le_bytes());
     assert!(Network::from_bytes(&too_big).is_err());
 }
+
+#[test]
+fn a_correction_network_says_so_in_its_file() {
+    let mut rng = SplitMix64::new(6);
+    let net = random_net(variants::chess(), &mut rng);
+    assert!(!net.is_correction());
+    let correction = net.clone().into_correction();
+    let read = Network::from_bytes(&correction.to_bytes()).unwrap();
+    assert!(read.is_correction());
+    assert_eq!(read, correction);
+    assert_ne!(read, net);
+    assert_eq!(&correction.to_bytes()[8..], &net.to_bytes()[8..]);
+}

@@ -19,6 +19,8 @@
 //!   self-play run at a very fast clock (not for CI).
 //! - `cargo xtask datagen` plays Joust against itself at fixed nodes and writes training
 //!   data for a learned evaluation (positions, scores, results; resumable).
+//! - `cargo xtask expand` adds to that data the quiet positions one move on, scored by a
+//!   short search.
 //! - `cargo xtask train` trains a network for `joust-nnue` on that data.
 
 mod bench;
@@ -86,6 +88,8 @@ enum Task {
     RecordGame(record_game::RecordArgs),
     /// Self-play at fixed nodes: training data for a learned evaluation (resumable).
     Datagen(datagen::DatagenArgs),
+    /// More training positions: one move on from datagen's, scored by a short search.
+    Expand(datagen::expand::ExpandArgs),
     /// Train a learned evaluation's network on datagen's files (CPU, float32, Adam).
     Train(train::TrainArgs),
     /// Soak the release binary: random UCI sessions, or fast self-play (not for CI).
@@ -107,6 +111,7 @@ fn main() -> ExitCode {
         Task::RecordGame(args) => record_game::run(args),
         Task::Soak(args) => soak::run(args),
         Task::Datagen(args) => datagen::run(args),
+        Task::Expand(args) => datagen::expand::run(args),
         Task::Train(args) => train::run(args),
     };
     if ok {

@@ -29,6 +29,7 @@ mod kinds;
 mod material;
 mod mobility;
 mod network;
+pub(crate) use network::corrected;
 mod pawns;
 mod pieces;
 mod placement;
@@ -263,11 +264,16 @@ impl Evaluator {
     }
 
     /// The position's value for the side to move, in centipawns, within ±[`EVAL_MAX`]:
-    /// the network's if this evaluation has one, else [`Evaluator::evaluate_with`]'s.
+    /// the network's if this evaluation has one (added to [`Evaluator::evaluate_with`]'s
+    /// if it is a correction), else [`Evaluator::evaluate_with`]'s.
     pub fn evaluate<B: TableCache>(&self, pos: &Position<B>) -> i32 {
+        let t = tables::<B>(pos.variant());
         match &self.net {
+            Some(net) if net.is_correction() => {
+                network::corrected(self.evaluate_with(t, pos), joust_nnue::evaluate(net, pos))
+            }
             Some(net) => network::fresh(net, pos),
-            None => self.evaluate_with(tables::<B>(pos.variant()), pos),
+            None => self.evaluate_with(t, pos),
         }
     }
 

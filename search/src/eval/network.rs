@@ -1,7 +1,7 @@
 //! The learned evaluation beside the evaluation from data: an [`Evaluator`] may carry a
-//! `joust-nnue` network, which then gives the static value the search uses (the
-//! evaluation from data still gives piece values for ordering and pruning, and the `eval`
-//! breakdown).
+//! `joust-nnue` network, which then gives the static value the search uses, or, if it is
+//! a correction network, is added to the evaluation from data for it (the evaluation from
+//! data still gives piece values for ordering and pruning, and the `eval` breakdown).
 
 use super::{Evaluator, EVAL_MAX};
 use joust_core::{Bits, Position};
@@ -23,6 +23,12 @@ impl Evaluator {
     pub fn network(&self) -> Option<&Arc<Network>> {
         self.net.as_ref()
     }
+}
+
+/// The evaluation from data (`data`) with a correction network's value (`net`) added,
+/// within ±[`EVAL_MAX`].
+pub(crate) fn corrected(data: i32, net: i32) -> i32 {
+    data.saturating_add(net).clamp(-EVAL_MAX, EVAL_MAX)
 }
 
 /// The network's value of `pos` for the side to move, summed afresh, within ±[`EVAL_MAX`].
@@ -75,6 +81,26 @@ mod tests {
         assert_eq!(result.score, -800);
         let without = e.with_network(None).unwrap();
         assert_ne!(without.evaluate(&pos), 800);
+    }
+
+    #[test]
+    fn a_correction_network_is_added_to_the_evaluation_from_data() {
+        let chess = variants::chess();
+        let pos: Position<u64> = Position::from_fen(chess, chess.start_fen).unwrap();
+        let data = Evaluator::new(chess).with_network(None).unwrap();
+        let net = Arc::new(Network::clone(&constant(chess, 400)).into_correction());
+        let e = data.clone().with_network(Some(net)).unwrap();
+        assert_eq!(e.evaluate(&pos), data.evaluate(&pos) + 400);
+        // The search's static values (through its accumulators) are the same sums: a
+        // depth-1 search with the correction scores 400 below the one without (every
+        // reply is worth 400 more to the side then to move, and none can capture).
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let plain = search(&pos, &[], &limits, &Shared::new(1), 1, &data, |_| {});
+        let with = search(&pos, &[], &limits, &Shared::new(1), 1, &e, |_| {});
+        assert_eq!(with.score, plain.score - 400);
     }
 
     #[test]

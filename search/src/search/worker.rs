@@ -4,7 +4,7 @@
 use super::history::Memory;
 use super::params::{lmr_base, EVAL_CACHE_SIZE};
 use super::{Limits, Shared, INF, MATE, MAX_PLY};
-use crate::eval::{Evaluator, EVAL_MAX};
+use crate::eval::{corrected, Evaluator, EVAL_MAX};
 use joust_core::Position;
 use joust_movegen::{Move, TableCache, Tables};
 use joust_nnue::Stack;
@@ -196,9 +196,14 @@ impl<'a, B: TableCache> Worker<'a, B> {
 
     /// The static value of `pos`, at `ply` of the line, for the side to move: the
     /// network's (its accumulator brought from a neighbouring ply's) if the evaluation has
-    /// one, else the evaluation from data.
+    /// one, added to the evaluation from data if the network is a correction, else the
+    /// evaluation from data.
     pub(super) fn evaluate(&mut self, pos: &Position<B>, ply: usize) -> i32 {
         match (self.nnue.as_mut(), self.eval.network()) {
+            (Some(stack), Some(net)) if net.is_correction() => {
+                let data = self.eval.evaluate_with(self.t, pos);
+                corrected(data, stack.evaluate(net, pos, ply))
+            }
             (Some(stack), Some(net)) => stack.evaluate(net, pos, ply).clamp(-EVAL_MAX, EVAL_MAX),
             _ => self.eval.evaluate_with(self.t, pos),
         }

@@ -5,6 +5,7 @@
 //! existing file and continues its numbering of games, so it can be stopped at any time
 //! and started again with the same command.
 
+pub mod expand;
 pub mod format;
 mod play;
 

@@ -133,7 +133,11 @@ fn result_of(winner: Option<Color>) -> GameResult {
 }
 
 /// True if the move takes a piece (as the search's own test reads it).
-fn is_capture<B: TableCache>(pos: &Position<B>, flag: MoveFlag, to: joust_core::Square) -> bool {
+pub(super) fn is_capture<B: TableCache>(
+    pos: &Position<B>,
+    flag: MoveFlag,
+    to: joust_core::Square,
+) -> bool {
     match flag {
         MoveFlag::Shot | MoveFlag::EnPassant | MoveFlag::LionDouble => true,
         MoveFlag::Normal | MoveFlag::DoubleStep => pos
@@ -144,7 +148,7 @@ fn is_capture<B: TableCache>(pos: &Position<B>, flag: MoveFlag, to: joust_core::
 }
 
 /// The record of `pos` at `ply` with the search's `score`.
-fn record<B: TableCache>(pos: &Position<B>, ply: usize, score: i32) -> Record {
+pub(super) fn record<B: TableCache>(pos: &Position<B>, ply: usize, score: i32) -> Record {
     let pieces = pos
         .occupied()
         .squares()

@@ -5,12 +5,14 @@
 //! out and its loss printed after every epoch, and the epoch with the lowest is kept. The result is quantised and written in
 //! the network format.
 
+mod baseline;
 mod model;
 
 use crate::datagen::format::{self, Header};
 use clap::Args;
 use joust_core::Color;
 use joust_nnue::network::{feature_count, feature_index};
+use joust_nnue::SCALE;
 use model::{Adam, Model, Sample};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -43,6 +45,10 @@ pub struct TrainArgs {
     /// Positions whose |score| is above this (centipawns) are left out.
     #[arg(long, default_value_t = 3000)]
     max_score: i32,
+    /// Train the network as a correction added to the game's evaluation from data (the
+    /// network file says so, and the engine adds the two), not as the whole evaluation.
+    #[arg(long)]
+    correction: bool,
     /// Seed of the initial weights and the shuffling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -59,10 +65,19 @@ pub fn run(args: &TrainArgs) -> bool {
     }
 }
 
-/// The samples of every file: (training, held out), and the header of the first file.
-fn load(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>, Header), String> {
+/// What [`load`] reads: the training and held-out samples, the held-out positions as
+/// records (for [`baseline`]), and the header of the first file.
+struct Loaded {
+    train: Vec<Sample>,
+    held: Vec<Sample>,
+    held_records: Vec<baseline::HeldRecord>,
+    header: Header,
+}
+
+/// The samples of every file.
+fn load(args: &TrainArgs) -> Result<Loaded, String> {
     let mut header: Option<Header> = None;
-    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let (mut train, mut held, mut held_records) = (Vec::new(), Vec::new(), Vec::new());
     for path in &args.data {
         let scanned = format::read_path(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let h = scanned.header;
@@ -78,10 +93,19 @@ fn load(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>, Header), String> 
                 ));
             }
         }
+        let variant = joust_core::variants::by_id(&h.id).ok();
+        let eval = variant.map(baseline::data_evaluation);
         for block in &scanned.blocks {
+            let bases = match (args.correction, variant, &eval) {
+                (true, Some(v), Some(e)) => baseline::values(e, v, &block.records),
+                (true, _, _) => {
+                    return Err(format!("{}: no game {} to correct", path.display(), h.id))
+                }
+                (false, _, _) => Vec::new(),
+            };
             // Hold out by game, so no position of a held-out game is trained on.
             let out = (block.game as u64 ^ h.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60 == 0;
-            for r in &block.records {
+            for (i, r) in block.records.iter().enumerate() {
                 if (r.score as i32).abs() > args.max_score {
                     continue;
                 }
@@ -113,8 +137,14 @@ fn load(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>, Header), String> 
                     them: feats(!stm),
                     score: r.score as f32,
                     result: if r.black_to_move { 1.0 - white } else { white },
+                    base: bases.get(i).map_or(0.0, |&cp| cp as f32 / SCALE as f32),
                 };
                 if out {
+                    held_records.push(baseline::HeldRecord {
+                        record: r.clone(),
+                        result: sample.result,
+                        score: sample.score,
+                    });
                     held.push(sample);
                 } else {
                     train.push(sample);
@@ -124,7 +154,12 @@ fn load(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>, Header), String> 
         header.get_or_insert(h);
     }
     let header = header.ok_or("no data file")?;
-    Ok((train, held, header))
+    Ok(Loaded {
+        train,
+        held,
+        held_records,
+        header,
+    })
 }
 
 /// The mean loss of `samples`.
@@ -148,7 +183,12 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     if args.hidden == 0 || !args.hidden.is_multiple_of(16) {
         return Err("--hidden must be a positive multiple of 16".into());
     }
-    let (mut train, held, h) = load(args)?;
+    let Loaded {
+        mut train,
+        held,
+        held_records,
+        header: h,
+    } = load(args)?;
     if train.is_empty() {
         return Err("no training positions".into());
     }
@@ -161,6 +201,12 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         args.hidden,
         args.wdl
     );
+    if let Ok(variant) = joust_core::variants::by_id(&h.id) {
+        let (loss, gap) = baseline::loss(variant, &held_records, args.wdl);
+        println!(
+            "the evaluation from data: held-out loss {loss:.6}, {gap:.1} cp from the search's scores on average"
+        );
+    }
     let mut model = Model::new(features, args.hidden, h.squares(), args.seed);
     let mut adam = Adam::new(model.params.len());
     let mut rng = joust_core::rng::SplitMix64::new(args.seed);
@@ -219,6 +265,11 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     let net = model
         .quantise(&h.id, h.files, h.ranks, h.kinds as usize)
         .map_err(|e| e.to_string())?;
+    let net = if args.correction {
+        net.into_correction()
+    } else {
+        net
+    };
     report_quantisation(&model, &net, &held);
     std::fs::write(&args.out, net.to_bytes())
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
@@ -230,24 +281,30 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// How far the quantised network's values are from the float model's, on held-out
-/// positions (mean absolute difference in centipawns).
+/// How far the quantised network's values are from the float model's, and from the
+/// search's scores, on held-out positions (mean absolute differences in centipawns).
 fn report_quantisation(model: &Model, net: &joust_nnue::Network, held: &[Sample]) {
-    let take = held.len().min(2000);
-    if take == 0 {
+    if held.is_empty() {
         return;
     }
-    let diff: f64 = held[..take]
-        .iter()
+    let (diff, gap): (f64, f64) = held
+        .par_iter()
         .map(|s| {
             let us: Vec<usize> = s.us.iter().map(|&f| f as usize).collect();
             let them: Vec<usize> = s.them.iter().map(|&f| f as usize).collect();
-            let q = net.output(&net.sum_features(&us), &net.sum_features(&them));
-            (q as f64 - model.eval_cp(s) as f64).abs()
+            let q = net.output(&net.sum_features(&us), &net.sum_features(&them)) as f64
+                + (s.base * SCALE as f32) as f64;
+            (
+                (q - model.eval_cp(s) as f64).abs(),
+                (q - s.score as f64).abs(),
+            )
         })
-        .sum();
+        .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let n = held.len() as f64;
     println!(
-        "quantised minus float value on {take} held-out positions: {:.2} cp on average",
-        diff / take as f64
+        "quantised network on {} held-out positions: {:.2} cp from the float model's values, {:.1} cp from the search's scores on average",
+        held.len(),
+        diff / n,
+        gap / n
     );
 }

@@ -20,6 +20,9 @@ pub struct Sample {
     pub score: f32,
     /// The game's result for the side to move: 0, ½ or 1.
     pub result: f32,
+    /// What the network's output is added to, in units of `SCALE` centipawns: the
+    /// evaluation from data when the network is trained as a correction of it, else 0.
+    pub base: f32,
 }
 
 impl Sample {
@@ -107,7 +110,7 @@ impl Model {
         self.accumulate(&s.them, them);
         let h = self.hidden;
         let out = &self.params[self.out_at()..self.out_at() + 2 * h];
-        let mut y = self.params[self.out_at() + 2 * h];
+        let mut y = self.params[self.out_at() + 2 * h] + s.base;
         for i in 0..h {
             let (a, b) = (us[i].clamp(0.0, 1.0), them[i].clamp(0.0, 1.0));
             y += a * a * out[i] + b * b * out[h + i];
@@ -115,7 +118,7 @@ impl Model {
         y
     }
 
-    /// The value of a sample in centipawns for the side to move.
+    /// The value of a sample in centipawns for the side to move (with its base).
     pub fn eval_cp(&self, s: &Sample) -> f32 {
         let h = self.hidden;
         let (mut us, mut them) = (vec![0.0; h], vec![0.0; h]);
