@@ -81,6 +81,9 @@ fn expand(args: &ExpandArgs) -> Result<(), String> {
         .map_init(
             || Shared::new(4),
             |shared, block| {
+                // Each game from an empty table: the scores do not depend on which games
+                // a thread did before, so a run's output is the same every time.
+                shared.clear();
                 let seed = args.seed ^ (block.game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 let records = with_board_bits!(variant, B => children::<B>(
                     variant, &evaluator, shared, &block.records, args, seed
