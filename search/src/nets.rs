@@ -1,6 +1,7 @@
 //! The learned evaluations (`joust-nnue` networks) built into Joust, by game id: a game
-//! with an entry here is evaluated by its network ([`crate::Evaluator::new`]); every
-//! other game, and any game defined only in a file, keeps the evaluation from its data.
+//! with an entry here is evaluated by its network ([`crate::Evaluator::new`]), or by its
+//! evaluation from data with the network's correction added; every other game, and any
+//! game defined only in a file, keeps the evaluation from its data.
 //! Each network's file is in `search/nets/`, with the recipe that made it in
 //! `docs/nnue.md`. An entry lands only with a match showing that the network plays
 //! better than the evaluation from data.
@@ -10,7 +11,7 @@ use joust_nnue::Network;
 use std::sync::{Arc, OnceLock};
 
 /// The built-in networks: (game id, the network file's bytes).
-const NETS: &[(&str, &[u8])] = &[];
+const NETS: &[(&str, &[u8])] = &[("lancerchess", include_bytes!("../nets/lancerchess.nnue"))];
 
 /// A game id and its network, if its file reads.
 type Entry = (&'static str, Option<Arc<Network>>);

@@ -10,15 +10,24 @@ use crate::weights::{Term, Weights};
 
 impl Evaluator {
     /// What each term adds to the evaluation of `pos`, in centipawns for White, material
-    /// first and the total last: each [`Term`]'s share is the evaluation less the
-    /// evaluation with that term's weights set to zero, and material takes what is left
-    /// (for `eval`).
+    /// first and the total last: each [`Term`]'s share is the evaluation from data less
+    /// that evaluation with the term's weights set to zero, material takes what is left,
+    /// and a network (if the evaluation has one) is a row of its own, `network`: what it
+    /// changes (for `eval`).
     pub fn breakdown<B: TableCache>(&self, pos: &Position<B>) -> Vec<(&'static str, i32)> {
         let white = |e: &Evaluator| match pos.side_to_move() {
             Color::White => e.evaluate(pos),
             Color::Black => -e.evaluate(pos),
         };
-        let total = white(self);
+        // The terms are those of the evaluation from data; a network's part is a row of
+        // its own.
+        let data = self.net.as_ref().map(|_| {
+            let mut plain = self.clone();
+            plain.net = None;
+            plain
+        });
+        let with_net = white(self);
+        let total = data.as_ref().map_or(with_net, white);
         let mut rows = vec![("material", 0)];
         for term in Term::REPORTED {
             let mut w = self.w.clone();
@@ -39,7 +48,10 @@ impl Evaluator {
             ));
         }
         rows[0].1 = total - rows.iter().map(|r| r.1).sum::<i32>();
-        rows.push(("total", total));
+        if data.is_some() {
+            rows.push(("network", with_net - total));
+        }
+        rows.push(("total", with_net));
         rows
     }
 }
@@ -71,5 +83,24 @@ mod tests {
         // Black is to move: without its tempo White stands that much better.
         let tempo = rows.iter().find(|r| r.0 == "tempo").unwrap().1;
         assert_eq!(tempo, -e.weights().tempo);
+    }
+
+    #[test]
+    fn a_network_is_a_row_of_its_own() {
+        let lc = variants::lancerchess();
+        let e = Evaluator::new(lc);
+        assert!(e.network().is_some(), "LancerChess has a built-in network");
+        let pos: Position<u64> = Position::from_fen(lc, lc.start_fen).unwrap();
+        let rows = e.breakdown(&pos);
+        let (total, parts) = rows.split_last().unwrap();
+        assert_eq!(total.1, e.evaluate(&pos));
+        assert_eq!(parts.iter().map(|r| r.1).sum::<i32>(), total.1);
+        let data = e.clone().with_network(None).unwrap();
+        let network = parts.iter().find(|r| r.0 == "network").unwrap().1;
+        assert_eq!(network, e.evaluate(&pos) - data.evaluate(&pos));
+        assert_eq!(
+            &data.breakdown(&pos)[..parts.len() - 1],
+            &parts[..parts.len() - 1]
+        );
     }
 }
