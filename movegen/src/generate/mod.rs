@@ -59,29 +59,28 @@ pub fn count_legal<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
 #[inline(always)]
 fn count_moves<B: Board>(t: &Tables<B>, pos: &Position<B>) -> u64 {
     let ends = &t.variant.end_rules;
-    if !t.gating
-        && !t.hand_gating
-        && !ends.must_capture
-        && t.move_limits.is_none()
-        && pos.royal_square(pos.side_to_move()).is_none()
-    {
-        if t.extinct(pos) {
-            return 0;
-        }
-        if let Some(n) = royalless_count(t, pos) {
-            return n;
-        }
-    }
-    if !t.gating && !t.hand_gating && !ends.must_capture && !t.extinct(pos) {
-        // Counted without writing the moves: what `generate_moves` does then.
-        if pos.royal_square(pos.side_to_move()).is_some() {
-            return if t.pinned_generator {
-                let mut count = MoveCount::default();
-                pinned::generate(t, pos, &mut count);
-                count.0
-            } else {
-                tested::count(t, pos)
-            };
+    // Gating, drops and forced captures are only ever generated as a list.
+    if !t.gating && !t.hand_gating && !ends.must_capture {
+        match pos.royal_square(pos.side_to_move()) {
+            None if t.move_limits.is_none() => {
+                if t.extinct(pos) {
+                    return 0;
+                }
+                if let Some(n) = royalless_count(t, pos) {
+                    return n;
+                }
+            }
+            // Counted without writing the moves: what `generate_moves` does then.
+            Some(_) if !t.extinct(pos) => {
+                return if t.pinned_generator {
+                    let mut count = MoveCount::default();
+                    pinned::generate(t, pos, &mut count);
+                    count.0
+                } else {
+                    tested::count(t, pos)
+                };
+            }
+            _ => {}
         }
     }
     let mut list = MoveList::new();
