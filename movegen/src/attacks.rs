@@ -119,6 +119,23 @@ impl<B: Board> Tables<B> {
         self.attackers_after(pos, sq, occ, by, B::EMPTY)
     }
 
+    /// True if the side to move's non-royal piece going from `from` to `to` (capturing
+    /// whatever enemy stands there) leaves its royal on `ksq` unattacked: the test a
+    /// generator makes of a move that pins and checks have not already settled.
+    #[inline]
+    pub fn move_leaves_royal_safe(
+        &self,
+        pos: &Position<B>,
+        ksq: Square,
+        from: Square,
+        to: Square,
+    ) -> bool {
+        let to_bit = B::from_square(to);
+        let after = (pos.occupied() ^ B::from_square(from)) | to_bit;
+        self.attackers_after(pos, ksq, after, !pos.side_to_move(), to_bit)
+            .is_empty()
+    }
+
     /// The pieces of `by` that attack `sq` in a position changed from `pos` so that the
     /// occupied squares are `occ` and `by`'s pieces on `gone` were captured.
     #[inline]

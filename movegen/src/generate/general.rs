@@ -6,7 +6,7 @@
 //! flag when the game has en passant) and capture en passant with their leap captures.
 
 use super::limits::Bounds;
-use super::tested::push_promotions;
+use super::pawn_moves::push_promotions;
 use crate::moves::{Move, MoveFlag, MoveSink};
 use crate::sliders::Board;
 use crate::tables::{Sets, Tables};

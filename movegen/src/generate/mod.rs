@@ -27,6 +27,7 @@ mod goals;
 mod hand_gating;
 mod immunity;
 mod limits;
+mod pawn_moves;
 mod pinned;
 mod royalless;
 mod tested;

@@ -84,11 +84,7 @@ pub(super) fn generate<B: Board, S: MoveSink>(t: &Tables<B>, pos: &Position<B>, 
     if t.first_leaps {
         // Ouk Chatrang's first-move leaps: a few moves, while their rights hold, each
         // tested on the occupancy it leaves.
-        let safe = |from: Square, to: Square| {
-            let to_bit = B::from_square(to);
-            let after = (occ ^ B::from_square(from)) | to_bit;
-            t.attackers_after(pos, ksq, after, them, to_bit).is_empty()
-        };
+        let safe = |from: Square, to: Square| t.move_leaves_royal_safe(pos, ksq, from, to);
         let in_check = checkers.any();
         first_leaps::moves(t, pos, ksq, in_check, &Bounds::free(), &safe, list);
     }

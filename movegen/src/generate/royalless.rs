@@ -6,7 +6,8 @@
 use super::castling::{castling, each_castling};
 use super::general;
 use super::limits::Bounds;
-use super::tested::{lancer_moves, pawn_moves, promotion_kinds, push_checked};
+use super::pawn_moves::{pawn_moves, promotion_kinds};
+use super::tested::{lancer_moves, push_checked};
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::sliders::{Board, Sliders};
 use crate::tables::{bent, Shape, Tables};
