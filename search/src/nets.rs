@@ -11,7 +11,10 @@ use joust_nnue::Network;
 use std::sync::{Arc, OnceLock};
 
 /// The built-in networks: (game id, the network file's bytes).
-const NETS: &[(&str, &[u8])] = &[("lancerchess", include_bytes!("../nets/lancerchess.nnue"))];
+const NETS: &[(&str, &[u8])] = &[
+    ("chess", include_bytes!("../nets/chess.nnue")),
+    ("lancerchess", include_bytes!("../nets/lancerchess.nnue")),
+];
 
 /// A game id and its network, if its file reads.
 type Entry = (&'static str, Option<Arc<Network>>);
