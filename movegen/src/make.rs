@@ -154,18 +154,7 @@ pub fn make<B: Board>(t: &Tables<B>, pos: &mut Position<B>, mv: Move) -> Undo {
         }
     }
     let mut gated = None;
-    if let Some(kind) = mv.gate_kind() {
-        let sq = match mv.flag {
-            MoveFlag::Castle => {
-                let rule = &pos.castling_rules()[mv.aux as usize];
-                if mv.gates_on_rook_square() {
-                    rule.rook_from
-                } else {
-                    rule.royal_from
-                }
-            }
-            _ => mv.from,
-        };
+    if let Some((kind, sq)) = mv.hand_gate(pos) {
         pos.take_from_hand(us, kind);
         pos.put(sq, Piece::new(us, kind));
         gated = Some(sq);

@@ -1,6 +1,6 @@
 //! Moves and move lists.
 
-use joust_core::{Bits, KindId, Square};
+use joust_core::{Bits, KindId, Position, Square};
 use std::fmt;
 use std::mem::MaybeUninit;
 
@@ -227,6 +227,27 @@ impl Move {
     #[inline(always)]
     pub fn gates_on_rook_square(self) -> bool {
         self.gate != NO_GATE && self.gate & GATE_ON_ROOK != 0
+    }
+
+    /// The kind this move brings from the hand and the square it lands on, if it gates one:
+    /// the square the moving piece leaves, or for castling the King's or (with
+    /// [`Move::gates_on_rook_square`]) the Rook's starting square.
+    ///
+    /// Making the move and writing it down both ask this, so they always agree.
+    pub fn hand_gate<B: Bits>(self, pos: &Position<B>) -> Option<(KindId, Square)> {
+        let kind = self.gate_kind()?;
+        let square = match self.flag {
+            MoveFlag::Castle => {
+                let rule = &pos.castling_rules()[self.aux as usize];
+                if self.gates_on_rook_square() {
+                    rule.rook_from
+                } else {
+                    rule.royal_from
+                }
+            }
+            _ => self.from,
+        };
+        Some((kind, square))
     }
 
     /// The same move without its gating.

@@ -76,18 +76,7 @@ impl std::error::Error for SanError {}
 /// The letter and square of the piece `mv` gates in, if it gates: a Musketeer reserve
 /// piece, or a piece from the hand (S-Chess).
 fn gate<B: TableCache>(pos: &Position<B>, mv: Move) -> Option<(char, Square)> {
-    if let Some(kind) = mv.gate_kind() {
-        let square = match mv.flag {
-            MoveFlag::Castle => {
-                let rule = &pos.castling_rules()[mv.aux as usize];
-                if mv.gates_on_rook_square() {
-                    rule.rook_from
-                } else {
-                    rule.royal_from
-                }
-            }
-            _ => mv.from,
-        };
+    if let Some((kind, square)) = mv.hand_gate(pos) {
         return Some((pos.variant().kind(kind).letter, square));
     }
     let t = tables::<B>(pos.variant());
