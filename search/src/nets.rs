@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 /// The built-in networks: (game id, the network file's bytes).
 const NETS: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../nets/chess.nnue")),
+    ("clash", include_bytes!("../nets/clash.nnue")),
     ("lancerchess", include_bytes!("../nets/lancerchess.nnue")),
 ];
 
