@@ -2,6 +2,7 @@
 //! history by from and to square, counter-moves, and continuation history by the moves
 //! one and two plies back. All but the killers outlive a search ([`Memory`]).
 
+use super::params::history_bonus;
 use super::worker::Worker;
 use joust_core::Position;
 use joust_movegen::{Move, TableCache};
@@ -38,12 +39,6 @@ impl Memory {
 /// Largest history value (either sign).
 const HISTORY_MAX: i32 = 16_384;
 
-/// The history reward of a quiet move that cut off at `depth` (and the malus of the
-/// quiet moves tried before it): linear in the depth, within 50..=1500.
-fn history_bonus(depth: i32) -> i32 {
-    (200 * depth - 150).clamp(50, 1500)
-}
-
 /// Moves a history value by `bonus`, less the closer it already is to the bound.
 fn update_history(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
@@ -75,8 +70,6 @@ impl<B: TableCache> Worker<'_, B> {
             let slot = self.slot(prev);
             self.memory.counters[slot] = Some(mv);
         }
-        // About a tenth of the bound at depth 8: large enough that history pruning and
-        // the history's share of the reductions (both in `params`) come into play.
         let bonus = history_bonus(depth);
         let slot = self.slot(mv);
         update_history(&mut self.memory.history[slot], bonus);
