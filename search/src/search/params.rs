@@ -105,7 +105,7 @@ pub(super) const LMR_HISTORY_DIVISOR: i32 = 9000;
 /// The base late-move reduction of the `i`-th move at `depth`: growing with the
 /// logarithms of both (`depth` and `i` from 1).
 pub(super) fn lmr_base(depth: usize, i: usize) -> i32 {
-    (0.5 + (depth as f64).ln() * (i as f64).ln() * 0.6) as i32
+    (0.5 + (depth as f64).ln() * (i as f64).ln() * 0.75) as i32
 }
 
 /// Quiescence plies within which a check is answered with every evasion.
