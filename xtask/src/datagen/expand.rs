@@ -39,6 +39,45 @@ pub struct ExpandArgs {
     /// Seed of the choice of moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The evaluation of the scoring search: `data` (the game's evaluation from data),
+    /// `builtin` (with the game's built-in network, if it has one) or a network file.
+    #[arg(long, value_name = "data|builtin|NET", default_value = "data")]
+    eval: ScoringEval,
+}
+
+/// The evaluation that `expand`'s searches use.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScoringEval {
+    /// The game's evaluation from data alone.
+    Data,
+    /// The evaluation the engine plays with: the game's built-in network, if any.
+    Builtin,
+    /// The evaluation from data with the network of this file.
+    File(PathBuf),
+}
+
+impl std::str::FromStr for ScoringEval {
+    type Err = std::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s {
+            "data" => ScoringEval::Data,
+            "builtin" => ScoringEval::Builtin,
+            path => ScoringEval::File(PathBuf::from(path)),
+        })
+    }
+}
+
+impl ScoringEval {
+    /// The evaluator for `variant`.
+    fn evaluator(&self, variant: &'static Variant) -> Result<Evaluator, String> {
+        let eval = Evaluator::new(variant);
+        match self {
+            ScoringEval::Data => eval.with_network(None).map_err(|e| e.to_string()),
+            ScoringEval::Builtin => Ok(eval),
+            ScoringEval::File(path) => super::with_network_file(eval, path),
+        }
+    }
 }
 
 /// Runs `cargo xtask expand`; false on an error (printed).
@@ -61,16 +100,19 @@ fn expand(args: &ExpandArgs) -> Result<(), String> {
         format::read_path(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
     let header = scanned.header;
     let variant = variants::by_id(&header.id).map_err(|e| e.to_string())?;
-    let evaluator = Evaluator::new(variant)
-        .with_network(None)
-        .map_err(|e| e.to_string())?;
+    let evaluator = args.eval.evaluator(variant)?;
     let sources: usize = scanned.blocks.iter().map(|b| b.records.len()).sum();
     println!(
-        "{}: {} games, {sources} positions; following {} moves of each, depth {}",
+        "{}: {} games, {sources} positions; following {} moves of each, depth {}, {}",
         header.id,
         scanned.blocks.len(),
         args.per_position,
-        args.depth
+        args.depth,
+        if evaluator.network().is_some() {
+            "with a network"
+        } else {
+            "the evaluation from data"
+        }
     );
     let written = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -193,6 +235,26 @@ mod tests {
     }
 
     #[test]
+    fn the_scoring_evaluation_is_data_builtin_or_a_file() {
+        assert_eq!("data".parse(), Ok(ScoringEval::Data));
+        assert_eq!("builtin".parse(), Ok(ScoringEval::Builtin));
+        assert_eq!(
+            "nets/x.nnue".parse(),
+            Ok(ScoringEval::File(PathBuf::from("nets/x.nnue")))
+        );
+        let lc = variants::by_id("lancerchess").unwrap();
+        assert!(ScoringEval::Data.evaluator(lc).unwrap().network().is_none());
+        assert!(ScoringEval::Builtin
+            .evaluator(lc)
+            .unwrap()
+            .network()
+            .is_some());
+        let missing = ScoringEval::File(PathBuf::from("/no/such/net.nnue"));
+        let err = missing.evaluator(lc).unwrap_err();
+        assert!(err.starts_with("/no/such/net.nnue: "), "{err}");
+    }
+
+    #[test]
     fn a_record_gives_back_its_position() {
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
         let r = chess_record(fen, 4);
@@ -211,6 +273,7 @@ mod tests {
             depth: 1,
             per_position: 40,
             seed: 3,
+            eval: ScoringEval::Data,
         };
         let eval = Evaluator::new(chess).with_network(None).unwrap();
         let shared = Shared::new(1);

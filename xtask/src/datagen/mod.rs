@@ -16,7 +16,7 @@ use joust_nnue::Network;
 use joust_search::Evaluator;
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -54,9 +54,14 @@ pub struct DatagenArgs {
 /// The evaluation the games are played with.
 fn evaluator(args: &DatagenArgs, variant: &'static Variant) -> Result<Evaluator, String> {
     let eval = Evaluator::new(variant);
-    let Some(path) = &args.eval_file else {
-        return Ok(eval);
-    };
+    match &args.eval_file {
+        None => Ok(eval),
+        Some(path) => with_network_file(eval, path),
+    }
+}
+
+/// `eval` with the network of the file at `path` in place of the game's own.
+fn with_network_file(eval: Evaluator, path: &Path) -> Result<Evaluator, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     eval.with_network(Some(Arc::new(net)))
