@@ -11,24 +11,32 @@
 //! assert_eq!(closest("xiangqi", ["chess", "lancers"].into_iter()), None);
 //! ```
 
-/// The Levenshtein distance between two texts, ignoring letter case: how many letters
-/// must be inserted, removed or replaced to turn one into the other.
+/// The edit distance between two texts, ignoring letter case: how many letters must be
+/// inserted, removed or replaced, or pairs of neighbouring letters swapped, to turn one
+/// into the other (the optimal-string-alignment distance: a swap, the commonest slip of
+/// the fingers, counts as one edit, as in `hlep` for `help`).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
+    // Three rows of the table: the two before the current one (a swap looks two back).
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
-        let mut prev = row[0];
         row[0] = i;
         for j in 1..=b.len() {
-            let cur = row[j];
-            row[j] = (row[j] + 1)
+            let mut d = (last[j] + 1)
                 .min(row[j - 1] + 1)
-                .min(prev + usize::from(a[i - 1] != b[j - 1]));
-            prev = cur;
+                .min(last[j - 1] + usize::from(a[i - 1] != b[j - 1]));
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
         }
+        std::mem::swap(&mut before, &mut last);
+        std::mem::swap(&mut last, &mut row);
     }
-    row[b.len()]
+    last[b.len()]
 }
 
 /// The name in `known` closest to `typed`, if it is close enough to be a likely typo: at
@@ -52,6 +60,15 @@ mod tests {
         assert_eq!(edit_distance("Nf4", "Nf3"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("hlep", "help"), 1, "a swap is one edit");
+        assert_eq!(edit_distance("lancerhcess", "lancerchess"), 1);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(
+            edit_distance("abc", "ca"),
+            3,
+            "no edit of a swapped pair again"
+        );
+        assert_eq!(edit_distance("abc", ""), 3);
     }
 
     #[test]

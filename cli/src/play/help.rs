@@ -142,7 +142,9 @@ mod tests {
 
     #[test]
     fn a_mistyped_command_is_named() {
-        assert_eq!(close_command("udno"), None, "two edits in four letters");
+        assert_eq!(close_command("udno"), Some("undo"), "two letters swapped");
+        assert_eq!(close_command("hlep"), Some("help"));
+        assert_eq!(close_command("fpil"), None, "two edits in four letters");
         assert_eq!(close_command("undoo"), Some("undo"));
         assert_eq!(close_command("resing"), Some("resign"));
         assert_eq!(close_command("moev"), None);
