@@ -50,11 +50,7 @@ fn evaluator(variant: &'static Variant, args: &BenchArgs) -> Result<Evaluator, S
     if path.as_os_str() == "none" {
         return eval.with_network(None).map_err(|e| e.to_string());
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let net =
-        joust_nnue::Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    eval.with_network(Some(std::sync::Arc::new(net)))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    crate::network_file::with_network_file(eval, path)
 }
 
 /// The stored positions of a game: `xtask/bench/<id>.fen`.

@@ -34,6 +34,7 @@ mod joust;
 mod launch;
 mod machine;
 mod match_cmd;
+mod network_file;
 mod paths;
 mod perft_check;
 mod pgn_files;

@@ -75,7 +75,7 @@ impl ScoringEval {
         match self {
             ScoringEval::Data => eval.with_network(None).map_err(|e| e.to_string()),
             ScoringEval::Builtin => Ok(eval),
-            ScoringEval::File(path) => super::with_network_file(eval, path),
+            ScoringEval::File(path) => crate::network_file::with_network_file(eval, path),
         }
     }
 }

@@ -12,13 +12,12 @@ mod play;
 use clap::Args;
 use format::{GameBlock, Header};
 use joust_core::{variants, Variant};
-use joust_nnue::Network;
 use joust_search::Evaluator;
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// `cargo xtask datagen` arguments.
@@ -56,16 +55,8 @@ fn evaluator(args: &DatagenArgs, variant: &'static Variant) -> Result<Evaluator,
     let eval = Evaluator::new(variant);
     match &args.eval_file {
         None => Ok(eval),
-        Some(path) => with_network_file(eval, path),
+        Some(path) => crate::network_file::with_network_file(eval, path),
     }
-}
-
-/// `eval` with the network of the file at `path` in place of the game's own.
-fn with_network_file(eval: Evaluator, path: &Path) -> Result<Evaluator, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    eval.with_network(Some(Arc::new(net)))
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Runs `cargo xtask datagen`; false on an error (printed).
