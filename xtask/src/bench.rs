@@ -5,6 +5,7 @@
 //! too, but on a noisy machine only the node counts are exact.
 
 use crate::game_list::parse_games;
+use crate::network_file::EvalChoice;
 use crate::paths;
 use clap::Args;
 use joust_core::Variant;
@@ -12,7 +13,7 @@ use joust_match::read_openings;
 use joust_movegen::TableCache;
 use joust_movegen::{position_from_fen, with_board_bits};
 use joust_notation::coordinate::move_to_text;
-use joust_search::{search, Evaluator, Limits, Shared};
+use joust_search::{search, Limits, Shared};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -34,23 +35,11 @@ pub struct BenchArgs {
     /// Print each position's nodes and best move.
     #[arg(long)]
     verbose: bool,
-    /// A network file (`cargo xtask train`) giving the static values in place of each
-    /// game's own evaluation, or `none` for the evaluation from data alone.
-    #[arg(long, value_name = "NET")]
-    eval_file: Option<PathBuf>,
-}
-
-/// The evaluation a bench of `variant` searches with: the game's own, or as
-/// `--eval-file` says.
-fn evaluator(variant: &'static Variant, args: &BenchArgs) -> Result<Evaluator, String> {
-    let eval = Evaluator::new(variant);
-    let Some(path) = &args.eval_file else {
-        return Ok(eval);
-    };
-    if path.as_os_str() == "none" {
-        return eval.with_network(None).map_err(|e| e.to_string());
-    }
-    crate::network_file::with_network_file(eval, path)
+    /// The evaluation to search with: `builtin` (each game's own: its built-in network,
+    /// if any), `none` (the evaluation from data alone) or a network file (`cargo xtask
+    /// train`'s output).
+    #[arg(long, value_name = "builtin|none|NET", default_value = "builtin")]
+    eval_file: EvalChoice,
 }
 
 /// The stored positions of a game: `xtask/bench/<id>.fen`.
@@ -84,7 +73,7 @@ fn bench_game<B: TableCache>(
     fens: &[String],
     args: &BenchArgs,
 ) -> Result<Totals, String> {
-    let eval = evaluator(variant, args)?;
+    let eval = args.eval_file.evaluator(variant)?;
     let limits = Limits {
         depth: Some(args.depth),
         ..Limits::default()
@@ -218,7 +207,7 @@ mod tests {
             positions: None,
             hash: 1,
             verbose: false,
-            eval_file: None,
+            eval_file: EvalChoice::Builtin,
         };
         let chess = variants::chess();
         let fens = read_fens(chess, &stored_set("chess")).unwrap();

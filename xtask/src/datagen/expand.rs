@@ -11,6 +11,7 @@
 
 use super::format::{self, GameBlock, Record};
 use super::play::{is_capture, record};
+use crate::network_file::EvalChoice;
 use clap::Args;
 use joust_core::{rng::SplitMix64, variants, Color, KindId, Piece, Position, Square, Variant};
 use joust_movegen::{in_check, legal_moves, with_board_bits, Game, TableCache};
@@ -39,45 +40,15 @@ pub struct ExpandArgs {
     /// Seed of the choice of moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The evaluation of the scoring search: `data` (the game's evaluation from data),
+    /// The evaluation of the scoring search: `none` (the game's evaluation from data),
     /// `builtin` (with the game's built-in network, if it has one) or a network file.
-    #[arg(long, value_name = "data|builtin|NET", default_value = "data")]
-    eval: ScoringEval,
-}
-
-/// The evaluation that `expand`'s searches use.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ScoringEval {
-    /// The game's evaluation from data alone.
-    Data,
-    /// The evaluation the engine plays with: the game's built-in network, if any.
-    Builtin,
-    /// The evaluation from data with the network of this file.
-    File(PathBuf),
-}
-
-impl std::str::FromStr for ScoringEval {
-    type Err = std::convert::Infallible;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(match s {
-            "data" => ScoringEval::Data,
-            "builtin" => ScoringEval::Builtin,
-            path => ScoringEval::File(PathBuf::from(path)),
-        })
-    }
-}
-
-impl ScoringEval {
-    /// The evaluator for `variant`.
-    fn evaluator(&self, variant: &'static Variant) -> Result<Evaluator, String> {
-        let eval = Evaluator::new(variant);
-        match self {
-            ScoringEval::Data => eval.with_network(None).map_err(|e| e.to_string()),
-            ScoringEval::Builtin => Ok(eval),
-            ScoringEval::File(path) => crate::network_file::with_network_file(eval, path),
-        }
-    }
+    #[arg(
+        long = "eval-file",
+        alias = "eval",
+        value_name = "none|builtin|NET",
+        default_value = "none"
+    )]
+    eval: EvalChoice,
 }
 
 /// Runs `cargo xtask expand`; false on an error (printed).
@@ -108,11 +79,7 @@ fn expand(args: &ExpandArgs) -> Result<(), String> {
         scanned.blocks.len(),
         args.per_position,
         args.depth,
-        if evaluator.network().is_some() {
-            "with a network"
-        } else {
-            "the evaluation from data"
-        }
+        args.eval.describe(&evaluator)
     );
     let written = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -235,26 +202,6 @@ mod tests {
     }
 
     #[test]
-    fn the_scoring_evaluation_is_data_builtin_or_a_file() {
-        assert_eq!("data".parse(), Ok(ScoringEval::Data));
-        assert_eq!("builtin".parse(), Ok(ScoringEval::Builtin));
-        assert_eq!(
-            "nets/x.nnue".parse(),
-            Ok(ScoringEval::File(PathBuf::from("nets/x.nnue")))
-        );
-        let lc = variants::by_id("lancerchess").unwrap();
-        assert!(ScoringEval::Data.evaluator(lc).unwrap().network().is_none());
-        assert!(ScoringEval::Builtin
-            .evaluator(lc)
-            .unwrap()
-            .network()
-            .is_some());
-        let missing = ScoringEval::File(PathBuf::from("/no/such/net.nnue"));
-        let err = missing.evaluator(lc).unwrap_err();
-        assert!(err.starts_with("/no/such/net.nnue: "), "{err}");
-    }
-
-    #[test]
     fn a_record_gives_back_its_position() {
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
         let r = chess_record(fen, 4);
@@ -273,7 +220,7 @@ mod tests {
             depth: 1,
             per_position: 40,
             seed: 3,
-            eval: ScoringEval::Data,
+            eval: EvalChoice::None,
         };
         let eval = Evaluator::new(chess).with_network(None).unwrap();
         let shared = Shared::new(1);

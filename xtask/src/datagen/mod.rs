@@ -9,10 +9,10 @@ pub mod expand;
 pub mod format;
 mod play;
 
+use crate::network_file::EvalChoice;
 use clap::Args;
 use format::{GameBlock, Header};
 use joust_core::{variants, Variant};
-use joust_search::Evaluator;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -44,19 +44,11 @@ pub struct DatagenArgs {
     /// Transposition table of each game, in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// A network file (`cargo xtask train`) to play with in place of the game's own
-    /// evaluation: data from the best network so far.
-    #[arg(long, value_name = "NET")]
-    eval_file: Option<PathBuf>,
-}
-
-/// The evaluation the games are played with.
-fn evaluator(args: &DatagenArgs, variant: &'static Variant) -> Result<Evaluator, String> {
-    let eval = Evaluator::new(variant);
-    match &args.eval_file {
-        None => Ok(eval),
-        Some(path) => crate::network_file::with_network_file(eval, path),
-    }
+    /// The evaluation to play with: `builtin` (the game's own: its built-in network, if
+    /// any), `none` (the evaluation from data alone) or a network file (`cargo xtask
+    /// train`'s output: data from the best network so far).
+    #[arg(long, value_name = "builtin|none|NET", default_value = "builtin")]
+    eval_file: EvalChoice,
 }
 
 /// Runs `cargo xtask datagen`; false on an error (printed).
@@ -126,15 +118,16 @@ fn open(args: &DatagenArgs, variant: &'static Variant) -> Result<(Header, u32, u
 /// Plays games and appends them until `--games` are done (or forever).
 fn generate(args: &DatagenArgs) -> Result<(), String> {
     let variant = variants::by_id(&args.variant).map_err(|e| e.to_string())?;
-    let evaluator = evaluator(args, variant)?;
+    let evaluator = args.eval_file.evaluator(variant)?;
     let (header, first, before) = open(args, variant)?;
     println!(
-        "datagen {}: {} positions already in {}; games from number {first}, {} nodes a move, {} thread(s)",
+        "datagen {}: {} positions already in {}; games from number {first}, {} nodes a move, {} thread(s), {}",
         variant.id,
         before,
         args.out.display(),
         args.nodes,
-        args.threads.max(1)
+        args.threads.max(1),
+        args.eval_file.describe(&evaluator)
     );
     let file = OpenOptions::new()
         .append(true)
